@@ -1,0 +1,1 @@
+"""Pure rules engines: no I/O, no asyncio, no Discord, no SQL."""

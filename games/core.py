@@ -1,0 +1,196 @@
+"""The engine protocol every game implements (see DESIGN.md, "The engine protocol").
+
+An engine is a stateless object; a game in progress lives entirely in its state. Actions and
+events are plain JSON dicts so the same form travels through buttons, the database log and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = (
+    "Action",
+    "Event",
+    "IllegalAction",
+    "InvalidOptions",
+    "OptionSpec",
+    "Prompt",
+    "Result",
+    "Engine",
+    "event",
+    "visible",
+    "LANGS",
+)
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+#: Languages every engine's presentation helpers speak.
+LANGS = ("en", "nl")
+
+
+class IllegalAction(Exception):
+    """An action was refused; the state is untouched.
+
+    ``code`` is a short machine-readable kind (``not_your_turn``, ``unknown_type``, ...);
+    ``reason`` is a plain English explanation for logs and tests. ``params`` carries values the
+    chat layer may interpolate into its own localised message.
+    """
+
+    def __init__(self, code: str, reason: str = "", **params: Any) -> None:
+        super().__init__(f"{code}: {reason}" if reason else code)
+        self.code = code
+        self.reason = reason or code
+        self.params = params
+
+
+class InvalidOptions(ValueError):
+    """The options given to ``start`` are malformed or out of range."""
+
+
+def event(type_: str, *, to: list[int] | tuple[int, ...] | None = None, **fields: Any) -> Event:
+    """Build an event; ``to`` restricts it to those seats (absent = public)."""
+    ev: Event = {"type": type_, **fields}
+    if to is not None:
+        ev["to"] = sorted(set(to))
+    return ev
+
+
+def visible(ev: Event, seat: int | None) -> bool:
+    """Whether ``seat`` (None = spectator) may see this event."""
+    to = ev.get("to")
+    return to is None or (seat is not None and seat in to)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What a seat is asked to decide now.
+
+    ``kind`` names the decision (``commit``, ``choose_tile`` ...); ``secret`` sends it by DM;
+    ``data`` carries engine-specific details for presentation (never hidden data of others).
+    """
+
+    kind: str
+    secret: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Final standing.
+
+    ``scores`` maps seat -> total; ``ranks`` seat -> rank (1 = best, ties share);
+    ``winners`` the seats ranked first; ``tiebreak`` names what decided between equal scores
+    (None if nothing was needed); ``details`` per seat breakdown by source; ``extra`` holds
+    non-seat entries (e.g. the fictitious player of Battles & Builders).
+    """
+
+    scores: dict[int, int | float]
+    ranks: dict[int, int]
+    winners: list[int]
+    tiebreak: str | None = None
+    details: dict[int, dict[str, Any]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "ranks": {str(k): v for k, v in self.ranks.items()},
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+            "details": {str(k): v for k, v in self.details.items()},
+            "extra": self.extra,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of ``/start``: its name, accepted values and default.
+
+    ``kind`` is ``bool``, ``int`` or ``choice``; for ``choice`` the accepted values are
+    ``choices``. ``help`` maps a language to a one-line description.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: dict[str, str] = field(default_factory=dict)
+
+    def parse(self, raw: str) -> Any:
+        """Turn a typed value into the option's type, or raise InvalidOptions."""
+        text = raw.strip().lower()
+        if self.kind == "bool":
+            if text in ("1", "true", "yes", "ja", "on"):
+                return True
+            if text in ("0", "false", "no", "nee", "off"):
+                return False
+            raise InvalidOptions(f"{self.name} must be true or false, not {raw!r}")
+        if self.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise InvalidOptions(f"{self.name} must be a whole number, not {raw!r}") from None
+        if self.kind == "choice":
+            for choice in self.choices:
+                if str(choice).lower() == text:
+                    return choice
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptions(f"{self.name} must be one of {allowed}, not {raw!r}")
+        raise InvalidOptions(f"{self.name}: unknown option kind {self.kind}")
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The surface the bot, the tests and the benchmarks use; nothing else is reached into."""
+
+    key: str  # short registry key, e.g. "battles_builders"
+    names: dict[str, str]  # display name per language
+    min_players: int
+    max_players: int
+    option_specs: tuple[OptionSpec, ...]  # options a player may set with /start
+
+    # -- rules -----------------------------------------------------------------------------
+    def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> Any:
+        """A new game; raises InvalidOptions for bad options or player count."""
+
+    def pending(self, state: Any) -> dict[int, Prompt]:
+        """Who must act now; ``{}`` when the game is over."""
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of that seat in a stable order; ``[]`` when it need not act."""
+
+    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Validate then apply; raise IllegalAction leaving the state untouched."""
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What that seat (None = spectator) may see; JSON-serialisable."""
+
+    def result(self, state: Any) -> Result | None:
+        """Final scores and ranks once over, else None."""
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """Plain JSON form of the state."""
+
+    def load(self, data: dict[str, Any]) -> Any:
+        """Inverse of dump."""
+
+    # -- platform-neutral presentation (text in the reader's language, a picture) -------------
+    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
+        """Labels for choosing this action step by step (kind, then piece, then target).
+
+        Actions sharing a prefix are grouped into one menu step; each label is short (<= 80).
+        """
+
+    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
+        """One line for the channel or a DM; None for events not worth telling."""
+
+    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+        """What the seat is asked, in a sentence."""
+
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        """Short lines summarising the public (or that seat's) view."""
+
+    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+        """A PNG of the board for this view, or None if the game has none."""
