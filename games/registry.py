@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from games.core import Engine
-
 from games.battles_builders.engine import ENGINE as _battles_builders
+from games.core import Engine
 
 ENGINES: dict[str, Engine] = {
     _battles_builders.key: _battles_builders,

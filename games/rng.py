@@ -8,7 +8,8 @@ DESIGN.md: per kind of chance a list consumed in draw order before the RNG takes
 from __future__ import annotations
 
 import copy
-from typing import Any, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -1,0 +1,1 @@
+"""Speltafel: the chat adapter, the table service and the store."""

@@ -1,0 +1,60 @@
+"""`python -m bot`: apply migrations, then connect to Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.chat.app import Speltafel
+from bot.config import Settings, get_settings
+from bot.service.tables import TableService
+from bot.store.db import make_engine, make_sessions
+from bot.store.migrate import upgrade
+
+log = logging.getLogger("bot")
+
+
+async def run(settings: Settings) -> None:
+    engine = make_engine(settings.database_url)
+    try:
+        await upgrade(engine)
+        log.info("database ready")
+        if settings.discord_api_base or settings.discord_gateway_url:
+            from bot.chat.endpoints import point_at
+
+            point_at(settings.discord_api_base, settings.discord_gateway_url)
+        bot = Speltafel(
+            TableService(make_sessions(engine)),
+            dev_guild_id=settings.dev_guild_id,
+            default_language=settings.default_language,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
+        )
+        token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+        async with bot:
+            await bot.start(token)
+    finally:
+        await engine.dispose()
+
+
+def main() -> int:
+    settings = get_settings()
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print("DISCORD_TOKEN is not set: put your bot token in .env or the environment (see README).", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        pass
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN.")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Discord chat adapter: the only package that imports discord."""

@@ -1,0 +1,79 @@
+"""The discord.py client: dependencies in the constructor, async set-up in setup_hook."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.chat.cogs.lobby import Lobby
+from bot.chat.cogs.play import Play
+from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
+from bot.chat.controller import Controller
+from bot.service.errors import ServiceError
+from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Slash commands and components only: no privileged intents are needed."""
+    wanted = discord.Intents.default()
+    wanted.message_content = False
+    wanted.typing = False
+    wanted.presences = False
+    wanted.members = False
+    return wanted
+
+
+class _Tree(discord.app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        client = interaction.client
+        if isinstance(original, ServiceError):
+            await client.controller.refuse(interaction, original)  # type: ignore[attr-defined]
+            return
+        log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=original)
+
+
+class Speltafel(commands.AutoShardedBot):
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        dev_guild_id: int | None = None,
+        default_language: str = "en",
+        sync_commands: bool = True,
+        shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=_Tree,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+        )
+        self.service = service
+        self.controller = Controller(self, service, default_language)
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, HandButton)
+        await self.add_cog(Lobby(self))
+        await self.add_cog(Play(self))
+        if not self.sync_commands:
+            return
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -1,0 +1,155 @@
+"""Lobby and housekeeping commands: /join /leave /start /abandon /games /rules /help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import render
+from bot.chat.i18n import t
+from bot.chat.rules_text import SUMMARIES
+from bot.service.errors import ServiceError
+from bot.service.notices import Outcome
+from games import registry
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+
+def _players(engine: object) -> str:
+    counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))  # type: ignore[attr-defined]
+    return f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else "/".join(map(str, counts))
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    lang = interaction.client.controller.user_lang(interaction)  # type: ignore[attr-defined]
+    out = []
+    for eng in registry.ENGINES.values():
+        name = eng.names.get(lang) or eng.names["en"]
+        if current.lower() in name.lower() or current.lower() in eng.key:
+            out.append(app_commands.Choice(name=name, value=eng.key))
+    return out[:25]
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: Speltafel) -> None:
+        self.bot = bot
+        self.ctl = bot.controller
+        self.service = bot.service
+
+    @app_commands.command(name="join", description="Join this channel's game, or open a lobby for a game.")
+    @app_commands.describe(game="The game to open a lobby for (see /games)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            table = await self.service.join(
+                channel_id=interaction.channel_id or 0,
+                guild_id=interaction.guild_id,
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                locale=lang,
+                game_key=game,
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        text = t("joined", lang, name=interaction.user.display_name, game=table.engine.names,
+                 count=len(table.seats), max=table.engine.max_players)
+        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby.")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            table = await self.service.leave(channel_id=interaction.channel_id or 0, user_id=interaction.user.id)
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        name = interaction.user.display_name
+        if table is None:
+            await interaction.response.send_message(t("lobby_closed", lang, name=name))
+        else:
+            await interaction.response.send_message(t("left", lang, name=name), embed=render.lobby_embed(table, lang))
+
+    @app_commands.command(name="start", description="Start the game in this channel.")
+    @app_commands.describe(options="Options as key=value, e.g. simultaneous_commit=true (see /games)")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction, options: str | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            outcome: Outcome = await self.service.start(
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, options_text=options
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        table = outcome.table
+        players = ", ".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(table.seats))
+        await interaction.response.send_message(
+            t("started", lang, game=table.engine.names, players=players),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        await self.ctl.announce(outcome)
+
+    @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels).")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        try:
+            table = await self.service.abandon(
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, can_manage=can_manage
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        await interaction.response.send_message(t("abandoned", lang, name=interaction.user.display_name))
+        if table.state is not None:
+            channel = await self.ctl.channel(table.channel_id)
+            await self.ctl.refresh_table(table, channel, self.ctl.guild_lang(interaction.guild))
+
+    @app_commands.command(name="games", description="The games you can play here.")
+    async def games(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        lines = []
+        for eng in registry.ENGINES.values():
+            opts = ", ".join(f"`{o.name}`" for o in eng.option_specs)
+            lines.append(t("games_line", lang, game=eng.names, key=eng.key, players=_players(eng),
+                           options=t("games_options", lang, options=opts) if opts else ""))
+        embed = discord.Embed(title=t("games_title", lang), description="\n".join(lines), colour=render.COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules.")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        eng = registry.find(game) if game else None
+        if game and eng is None:
+            await self.ctl.refuse(interaction, ServiceError("unknown_game", game=game))
+            return
+        if eng is None and interaction.channel_id is not None:
+            table = await self.service.table_in(interaction.channel_id)
+            eng = table.engine if table else None
+        if eng is None:
+            await self.ctl.refuse(interaction, ServiceError("choose_game"))
+            return
+        summary = SUMMARIES.get(eng.key, {}).get(lang, "")
+        lines = [summary]
+        for spec in eng.option_specs:
+            lines.append(f"`{spec.name}` ({spec.default}): {spec.help.get(lang) or spec.help.get('en', '')}")
+        embed = discord.Embed(title=eng.names.get(lang) or eng.names["en"], description="\n".join(lines)[:4000],
+                              colour=render.COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play with this bot.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        embed = discord.Embed(title=t("help_title", lang), description=t("help_body", lang), colour=render.COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,102 @@
+"""Commands during a game: /status /hand /play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import render
+from bot.chat.i18n import t
+from bot.service import menus
+from bot.service.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Speltafel) -> None:
+        self.bot = bot
+        self.ctl = bot.controller
+        self.service = bot.service
+
+    @app_commands.command(name="status", description="Show this channel's table.")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        table = await self.service.table_in(interaction.channel_id or 0)
+        if table is None:
+            await self.ctl.refuse(interaction, ServiceError("no_game"))
+            return
+        if table.state is None:
+            await interaction.response.send_message(embed=render.lobby_embed(table, lang), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed, file = await render.table_embed(table, lang)
+        if file is not None:
+            await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+        else:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your private view and your choices, only for you.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.ctl.show_hand(interaction)
+
+    async def _legal_labels(self, interaction: discord.Interaction) -> tuple[object, int, list[tuple[str, dict]]]:
+        table = await self.service.table_in(interaction.channel_id or 0)
+        if table is None or table.state is None:
+            raise ServiceError("no_game")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise ServiceError("not_a_player")
+        if seat not in table.prompts:
+            raise ServiceError("not_your_turn")
+        lang = self.ctl.user_lang(interaction)
+        view = table.engine.view(table.state, seat)
+        actions = table.engine.legal(table.state, seat)
+        return table, seat, [(menus.find_path(table.engine, view, actions, lang, a), a) for a in actions]
+
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            table, seat, labelled = await self._legal_labels(interaction)
+        except ServiceError:
+            return []
+        seq = table.prompt_seqs.get(seat, 0)  # type: ignore[attr-defined]
+        words = current.lower().split()
+        out = []
+        for i, (label, _action) in enumerate(labelled):
+            if all(w in label.lower() for w in words):
+                out.append(app_commands.Choice(name=label, value=f"#{seq}:{i}"))
+            if len(out) == 25:
+                break
+        return out
+
+    @app_commands.command(name="play", description="Make a move by typing it (suggestions list the legal ones).")
+    @app_commands.describe(action="Start typing; pick one of the suggestions")
+    @app_commands.autocomplete(action=play_autocomplete)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        try:
+            table, seat, labelled = await self._legal_labels(interaction)
+            chosen, seq = None, None
+            if action.startswith("#") and ":" in action:
+                head, _, idx = action[1:].partition(":")
+                if head.isdigit() and idx.isdigit() and int(idx) < len(labelled):
+                    seq, chosen = int(head), labelled[int(idx)]
+            if chosen is None:
+                matches = [pair for pair in labelled if pair[0].lower() == action.strip().lower()]
+                chosen = matches[0] if len(matches) == 1 else None
+            if chosen is None:
+                raise ServiceError("bad_play", text=action[:80])
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            outcome = await self.service.act(game_id=table.game_id, user_id=interaction.user.id,  # type: ignore[attr-defined]
+                                             action=chosen[1], seq=seq)
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        lang = self.ctl.user_lang(interaction)
+        await interaction.followup.send(t("chosen", lang, label=chosen[0]), ephemeral=True)
+        await self.ctl.announce(outcome)

@@ -1,0 +1,80 @@
+"""Persistent components: their state lives in the custom_id, so they work after a restart.
+
+One DynamicItem class per component kind; each parses its custom_id and hands the press to the
+controller, which checks it against the game's current prompt before anything is applied.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.menus import CUSTOM_ID
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+__all__ = ("ChoiceButton", "ChoiceSelect", "HandButton")
+
+
+def _app(interaction: discord.Interaction) -> Speltafel:
+    return interaction.client  # type: ignore[return-value]
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID.pattern):
+    """One option of a menu step (or Back): pressing it follows its path."""
+
+    def __init__(self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], custom_id=custom_id, style=style, row=row))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> ChoiceButton:
+        return cls(item.custom_id or "", item.label or "…", item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.press(interaction, self.item.custom_id or "")
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" + CUSTOM_ID.pattern):
+    """A menu step with many options; each option's value is the full path to follow."""
+
+    def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="…", value="-")],
+                              placeholder=placeholder, min_values=1, max_values=1, row=row)
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: Any, /
+    ) -> ChoiceSelect:
+        return cls(item.custom_id or "", list(item.options), item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        base = (self.item.custom_id or "")[1:]  # drop the "s" marker
+        head, _, _ = base.rpartition(":")
+        value = self.item.values[0] if self.item.values else ""
+        await _app(interaction).controller.press(interaction, f"{head}:{value}")
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(?P<game>\d+)"):
+    """“Make my choice”: the presser's private view and menu, ephemerally (the DM fallback)."""
+
+    def __init__(self, game_id: int, label: str = "Make my choice") -> None:
+        super().__init__(discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success,
+                                           emoji="🂠"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> HandButton:
+        return cls(int(match["game"]), item.label or "Make my choice")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.show_hand(interaction, game_id=self.game_id)

@@ -1,0 +1,227 @@
+"""Between Discord and the table service: presses, private views, and telling the table.
+
+Cogs and components stay thin and call in here. Messages go out only after the service has
+committed the change they describe.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.chat import render
+from bot.chat.i18n import lang_of, t
+from bot.service import menus
+from bot.service.errors import ServiceError
+from bot.service.notices import Outcome, Table
+from bot.service.tables import TableService
+from bot.store.models import RUNNING
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+log = logging.getLogger(__name__)
+
+
+class Controller:
+    def __init__(self, bot: Speltafel, service: TableService, default_language: str = "en") -> None:
+        self.bot = bot
+        self.service = service
+        self.default_language = default_language
+
+    # -- languages and replies -----------------------------------------------------------
+    def user_lang(self, interaction: discord.Interaction) -> str:
+        return lang_of(interaction.locale, self.default_language)
+
+    def guild_lang(self, guild: discord.Guild | None) -> str:
+        if guild is None:
+            return self.default_language
+        # A Dutch community says so in its server settings; otherwise the configured default.
+        return "nl" if str(guild.preferred_locale).startswith("nl") else self.default_language
+
+    async def reply(self, interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+        """An ephemeral answer, whether or not the interaction was already acknowledged."""
+        kwargs.setdefault("ephemeral", True)
+        if interaction.response.is_done():
+            await interaction.followup.send(content, **kwargs)
+        else:
+            await interaction.response.send_message(content, **kwargs)
+
+    async def refuse(self, interaction: discord.Interaction, err: ServiceError) -> None:
+        params = dict(err.params)
+        await self.reply(interaction, t(err.code, self.user_lang(interaction), **params))
+
+    # -- component presses -----------------------------------------------------------------
+    async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
+        try:
+            await self._press(interaction, custom_id)
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+
+    async def _press(self, interaction: discord.Interaction, custom_id: str) -> None:
+        parsed = menus.unpack(custom_id)
+        if parsed is None:
+            raise ServiceError("closed")
+        game_id, seat, seq, lang, path = parsed
+        table = await self.service.table_by_id(game_id)
+        if table is None or table.status != RUNNING:
+            raise ServiceError("closed")
+        if table.user_of(seat) != interaction.user.id:
+            raise ServiceError("not_a_player" if table.seat_of(interaction.user.id) is None else "not_your_button")
+        if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
+            raise ServiceError("closed")
+        view = table.engine.view(table.state, seat)
+        found = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, path)
+        if found is None:
+            raise ServiceError("closed")
+        on_table = interaction.guild is not None and not (interaction.message and interaction.message.flags.ephemeral)
+        if isinstance(found, menus.Step):
+            content = render.prompt_text(table, seat, lang, found)
+            menu = render.view_of(render.step_items(table, seat, lang, found))
+            if on_table:
+                await interaction.response.send_message(content, view=menu, ephemeral=True)
+            else:
+                await interaction.response.edit_message(content=content, view=menu, embeds=interaction.message.embeds if interaction.message else [])
+            return
+        label = " › ".join(table.engine.action_path(view, found, lang))
+        await interaction.response.defer()
+        outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
+        done = t("chosen", lang, label=label)
+        after = outcome.table
+        if on_table:
+            await interaction.followup.send(done, ephemeral=True)
+            await self.announce(outcome)
+            return
+        # In a DM or an ephemeral message: show the seat's next step in place.
+        if seat in after.prompts:
+            step = menus.resolve(after.engine, after.engine.view(after.state, seat), after.engine.legal(after.state, seat), lang, [])
+            extra = [done, *render.event_lines(after, outcome.events, lang, seat)]
+            if isinstance(step, menus.Step):
+                await interaction.edit_original_response(
+                    content=render.prompt_text(after, seat, lang, step, extra),
+                    view=render.view_of(render.step_items(after, seat, lang, step)),
+                )
+                await self.announce(outcome, in_place=seat)
+                return
+        await interaction.edit_original_response(content=done, view=None)
+        await self.announce(outcome)
+
+    # -- private views -----------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
+        lang = self.user_lang(interaction)
+        try:
+            table = await self._table_for(interaction, game_id)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed, file = await render.table_embed(table, lang, seat)
+        content, items = t("no_choice", lang), []
+        if seat in table.prompts:
+            step = menus.resolve(table.engine, table.engine.view(table.state, seat), table.engine.legal(table.state, seat), lang, [])
+            if isinstance(step, menus.Step):
+                content = render.prompt_text(table, seat, lang, step)
+                items = render.step_items(table, seat, lang, step)
+        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True, "view": render.view_of(items)}
+        if file is not None:
+            kwargs["file"] = file
+        await interaction.followup.send(content, **kwargs)
+
+    async def _table_for(self, interaction: discord.Interaction, game_id: int | None) -> Table:
+        if game_id is not None:
+            table = await self.service.table_by_id(game_id)
+        elif interaction.guild is not None and interaction.channel_id is not None:
+            table = await self.service.table_in(interaction.channel_id)
+        else:
+            mine = await self.service.tables_of(interaction.user.id)
+            table = mine[0] if mine else None
+        if table is None or table.status != RUNNING:
+            raise ServiceError("no_game" if game_id is None else "closed")
+        return table
+
+    # -- telling the table -------------------------------------------------------------------
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def announce(self, outcome: Outcome, *, in_place: int | None = None) -> None:
+        """After a committed change: events to the channel, the table message, DMs to seats."""
+        table = outcome.table
+        channel = await self.channel(table.channel_id)
+        lang = self.guild_lang(getattr(channel, "guild", None))
+        for chunk in render.chunks(render.event_lines(table, outcome.events, lang, None)):
+            await channel.send(chunk)
+        if outcome.finished:
+            await channel.send(embed=render.result_embed(table, lang))
+        await self.refresh_table(table, channel, lang)
+        for seat_info in table.seats:
+            seat = seat_info.position
+            if seat == in_place or seat_info.user_id is None:
+                continue
+            private = render.event_lines(table, outcome.events, seat_info.locale, seat)
+            if seat in outcome.new_secret_prompts:
+                await self.send_prompt(table, seat, channel, extra=private)
+            elif private and seat_info.dm_open:
+                await self._dm(seat_info.user_id, "\n".join(private)[:2000])
+
+    async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
+        """Edit the table message in place (or post it anew if it is gone)."""
+        if table.state is None:
+            return
+        embed, file = await render.table_embed(table, lang)
+        items = render.table_items(table, lang) if table.status == RUNNING else []
+        view = render.view_of(items) if items else None
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        if ref is not None:
+            try:
+                message = channel.get_partial_message(ref[1])  # type: ignore[attr-defined]
+                await message.edit(embed=embed, attachments=[file] if file else [], view=view)
+                return
+            except discord.NotFound:
+                pass
+        kwargs: dict[str, Any] = {"embed": embed, "view": view}
+        if file is not None:
+            kwargs["file"] = file
+        message = await channel.send(**kwargs)
+        await self.service.remember_message(game_id=table.game_id, kind="table", channel_id=message.channel.id,
+                                            message_id=message.id)
+
+    async def send_prompt(self, table: Table, seat: int, channel: discord.abc.Messageable,
+                          extra: list[str] | None = None) -> bool:
+        """DM a seat its secret prompt; when Discord refuses, say so in the channel."""
+        info = table.seats[seat]
+        lang = info.locale
+        view = table.engine.view(table.state, seat)
+        step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
+        if not isinstance(step, menus.Step) or info.user_id is None:
+            return False
+        embed = discord.Embed(title=t("your_view", lang), colour=render.COLOUR,
+                              description="\n".join(table.engine.status_lines(view, lang, table.names))[:4000])
+        try:
+            user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
+            await user.send(render.prompt_text(table, seat, lang, step, extra), embed=embed,
+                            view=render.view_of(render.step_items(table, seat, lang, step)))
+        except discord.HTTPException as exc:
+            log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
+            await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
+            glang = self.guild_lang(getattr(channel, "guild", None))
+            await channel.send(t("dm_refused", glang, mention=f"<@{info.user_id}>"),
+                               allowed_mentions=discord.AllowedMentions(users=True))
+            return False
+        if not info.dm_open:
+            await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
+        return True
+
+    async def _dm(self, user_id: int, content: str) -> None:
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content)
+        except discord.HTTPException:
+            log.info("DM to user refused; they can read it with /hand")

@@ -1,0 +1,152 @@
+"""Turn tables, prompts and results into Discord messages (embeds, pictures, components)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
+from bot.chat.i18n import t
+from bot.service import menus
+from bot.service.notices import Table
+from games.core import Event, visible
+
+MAX_BUTTONS = 15  # more options than this go into a select menu
+COLOUR = discord.Colour.from_rgb(176, 124, 58)
+
+
+def game_name(table: Table, lang: str) -> str:
+    return table.engine.names.get(lang) or table.engine.names["en"]
+
+
+def waiting_names(table: Table) -> str:
+    return ", ".join(table.names[s] for s in sorted(table.prompts)) or "-"
+
+
+async def picture_file(table: Table, view: dict[str, Any], lang: str, name: str = "board.png") -> discord.File | None:
+    """Pillow work happens in a thread so the event loop keeps answering interactions."""
+    png = await asyncio.to_thread(table.engine.picture, view, lang, table.names)
+    return discord.File(io.BytesIO(png), filename=name) if png else None
+
+
+def lobby_embed(table: Table, lang: str) -> discord.Embed:
+    names = ", ".join(s.name for s in table.seats) or "-"
+    embed = discord.Embed(title=t("lobby_title", lang, game=table.engine.names), colour=COLOUR)
+    embed.description = t("lobby_players", lang, count=len(table.seats), max=table.engine.max_players, names=names)
+    return embed
+
+
+async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple[discord.Embed, discord.File | None]:
+    """The public table (seat None) or one seat's private view."""
+    view = table.engine.view(table.state, seat)
+    title = game_name(table, lang) if seat is None else f"{game_name(table, lang)} — {t('your_view', lang)}"
+    embed = discord.Embed(title=title, colour=COLOUR)
+    lines = table.engine.status_lines(view, lang, table.names)
+    embed.description = "\n".join(lines)[:4000]
+    if table.prompts:
+        embed.set_footer(text=t("waiting_for", lang, names=waiting_names(table)))
+    file = await picture_file(table, view, lang, "board.png" if seat is None else "view.png")
+    if file is not None:
+        embed.set_image(url=f"attachment://{file.filename}")
+    return embed, file
+
+
+def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[discord.ui.Item[Any]]:
+    """Buttons (few options) or a select (many), plus Back when not at the first step."""
+    seq = table.prompt_seqs.get(seat, 0)
+    items: list[discord.ui.Item[Any]] = []
+    if len(step.options) <= MAX_BUTTONS:
+        for i, opt in enumerate(step.options):
+            style = discord.ButtonStyle.primary if opt.leaf else discord.ButtonStyle.secondary
+            cid = menus.pack(table.game_id, seat, seq, lang, opt.path)
+            items.append(ChoiceButton(cid, opt.label, style, row=i // 5))
+    else:
+        options = [discord.SelectOption(label=o.label[:100], value=".".join(o.path)) for o in step.options]
+        cid = "s" + menus.pack(table.game_id, seat, seq, lang, step.path)
+        items.append(ChoiceSelect(cid, options, placeholder=t("more", lang), row=0))
+    if step.path:
+        back = menus.pack(table.game_id, seat, seq, lang, step.path[:-1])
+        items.append(ChoiceButton(back, "↩ " + t("back", lang), discord.ButtonStyle.secondary, row=4 if len(step.options) <= MAX_BUTTONS else 1))
+    return items
+
+
+def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def prompt_text(table: Table, seat: int, lang: str, step: menus.Step, extra: list[str] | None = None) -> str:
+    prompt = table.prompts.get(seat)
+    view = table.engine.view(table.state, seat)
+    head = f"**{game_name(table, lang)}** — <#{table.channel_id}>"
+    lines = [head]
+    if extra:
+        lines += extra
+    if prompt is not None:
+        lines.append(table.engine.describe_prompt(view, prompt, lang))
+    if step.chosen:
+        lines.append("› " + " › ".join(step.chosen))
+    return "\n".join(lines)[:2000]
+
+
+def table_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
+    """The table message's components: a lone public prompt's first step, and Make my choice."""
+    items: list[discord.ui.Item[Any]] = []
+    public = [s for s, p in table.prompts.items() if not p.secret]
+    if len(public) == 1 and len(table.prompts) == 1:
+        seat = public[0]
+        view = table.engine.view(table.state, seat)
+        step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
+        if isinstance(step, menus.Step):
+            items += [i for i in step_items(table, seat, lang, step)]
+    if table.prompts:
+        items.append(HandButton(table.game_id, t("make_choice", lang)))
+    return items
+
+
+def event_lines(table: Table, events: list[Event], lang: str, seat: int | None) -> list[str]:
+    """Lines for events this reader may see (None = the channel: public events only)."""
+    out: list[str] = []
+    for ev in events:
+        if seat is None and not visible(ev, None):
+            continue
+        if seat is not None and (visible(ev, None) or not visible(ev, seat)):
+            continue
+        line = table.engine.describe_event(ev, lang, table.names)
+        if line:
+            out.append(line)
+    return out
+
+
+def chunks(lines: list[str], limit: int = 1900) -> list[str]:
+    """Join lines into messages under Discord's 2000-character limit."""
+    out: list[str] = []
+    cur = ""
+    for line in lines:
+        line = line[:limit]
+        if cur and len(cur) + 1 + len(line) > limit:
+            out.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        out.append(cur)
+    return out
+
+
+def result_embed(table: Table, lang: str) -> discord.Embed:
+    res = table.result
+    embed = discord.Embed(title=f"{game_name(table, lang)} — {t('finished', lang)}", colour=COLOUR)
+    if res is None:
+        return embed
+    order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
+    lines = [t("rank_line", lang, rank=res.ranks[s], name=table.names[s], score=res.scores[s]) for s in order]
+    if res.tiebreak:
+        lines.append(t("tiebreak", lang, tiebreak=res.tiebreak))
+    embed.description = "\n".join(lines)
+    return embed

@@ -1,0 +1,50 @@
+"""Settings from the environment or a `.env` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/speltafel.db"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="Bot token from the Developer Portal.")
+    database_url: str = Field(default=DEFAULT_DATABASE_URL, description="SQLAlchemy async URL.")
+    dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only (instant).")
+    log_level: str = "INFO"
+    default_language: Literal["en", "nl"] = "en"
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+    # For tests and proxies: where discord.py sends REST calls and opens its gateway.
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+
+    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_ids(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part]
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.upper()
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""The table service: lobby, seats, whose turn, applying actions atomically. No Discord here."""

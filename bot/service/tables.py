@@ -1,0 +1,300 @@
+"""TableService: lobby, seats, start, act, abandon. One action = one transaction.
+
+Every change runs under an in-process per-game lock and in one database transaction that locks
+the game row (``FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite) and checks its version
+(the mapper's ``version_id_col``), so two processes cannot both apply to one game. The adapter
+sends messages only after this returns, i.e. after the commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from bot.service.errors import ServiceError
+from bot.service.notices import Outcome, SeatInfo, Table
+from bot.store import repo
+from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat
+from games import registry
+from games.core import Action, Engine, IllegalAction, InvalidOptions
+
+
+def prompt_signature(engine: Engine, state: Any, seat: int, kind: str) -> str:
+    """Changes exactly when the seat's menu changes, so an unchanged prompt keeps its buttons."""
+    blob = json.dumps([kind, engine.legal(state, seat)], sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(blob.encode(), digest_size=10).hexdigest()
+
+
+def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
+    """``key=value`` pairs separated by spaces or commas, checked against the engine's specs."""
+    specs = {spec.name.lower(): spec for spec in engine.option_specs}
+    out: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        spec = specs.get(key.strip().lower())
+        if not sep or spec is None:
+            known = ", ".join(sorted(specs)) or "-"
+            raise ServiceError("bad_options", detail=f"{part!r} (options: {known})")
+        try:
+            out[spec.name] = spec.parse(value)
+        except InvalidOptions as exc:
+            raise ServiceError("bad_options", detail=str(exc)) from None
+    return out
+
+
+class TableService:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- units of work -------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _unit(self) -> AsyncIterator[AsyncSession]:
+        async with self.sessions() as s:
+            try:
+                async with s.begin():
+                    yield s
+            except StaleDataError:
+                raise ServiceError("busy") from None
+
+    def _lock(self, key: int) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    # -- loading ---------------------------------------------------------------------------
+    @staticmethod
+    def _table(game: Game, state: Any = None) -> Table:
+        engine = registry.get(game.game_key)
+        seats = [SeatInfo(s.position, s.user_id, s.display_name, s.locale, s.dm_open) for s in game.seats]
+        table = Table(
+            game_id=game.id,
+            channel_id=game.channel_id,
+            guild_id=game.guild_id,
+            engine=engine,
+            status=game.status,
+            host_id=game.host_id,
+            seats=seats,
+            options=dict(game.options or {}),
+            version=game.version,
+        )
+        if game.snapshot is not None:
+            table.state = state if state is not None else engine.load(game.snapshot)
+            table.prompts = engine.pending(table.state)
+            table.prompt_seqs = {int(k): v["seq"] for k, v in (game.prompts or {}).items()}
+            table.result = engine.result(table.state)
+        return table
+
+    async def table_in(self, channel_id: int) -> Table | None:
+        async with self.sessions() as s:
+            game = await repo.active_game(s, channel_id)
+            return self._table(game) if game else None
+
+    async def table_by_id(self, game_id: int) -> Table | None:
+        async with self.sessions() as s:
+            game = await repo.game_by_id(s, game_id)
+            return self._table(game) if game else None
+
+    async def tables_of(self, user_id: int) -> list[Table]:
+        async with self.sessions() as s:
+            return [self._table(g) for g in await repo.games_of_user(s, user_id, (RUNNING,))]
+
+    async def running_tables(self) -> list[Table]:
+        async with self.sessions() as s:
+            return [self._table(g) for g in await repo.games_with_status(s, (RUNNING,))]
+
+    # -- lobby -----------------------------------------------------------------------------
+    async def join(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        user_id: int,
+        name: str,
+        locale: str = "en",
+        game_key: str | None = None,
+    ) -> Table:
+        wanted = None
+        if game_key:
+            wanted = registry.find(game_key)
+            if wanted is None:
+                raise ServiceError("unknown_game", game=game_key)
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                if wanted is None:
+                    raise ServiceError("choose_game")
+                game = repo.add_game(
+                    s, guild_id=guild_id, channel_id=channel_id, game_key=wanted.key, status=LOBBY, host_id=user_id
+                )
+                game.seats = []
+                await s.flush()
+            elif game.status == RUNNING:
+                raise ServiceError("game_running")
+            elif wanted is not None and wanted.key != game.game_key:
+                raise ServiceError("other_lobby", game=registry.get(game.game_key).names)
+            if any(seat.user_id == user_id for seat in game.seats):
+                raise ServiceError("already_joined")
+            engine = registry.get(game.game_key)
+            if len(game.seats) >= engine.max_players:
+                raise ServiceError("lobby_full", max=engine.max_players)
+            game.seats.append(Seat(position=len(game.seats), user_id=user_id, display_name=name[:100], locale=locale))
+            await s.flush()
+            return self._table(game)
+
+    async def leave(self, *, channel_id: int, user_id: int) -> Table | None:
+        """Leave the lobby; returns the lobby left behind (None when it emptied and closed)."""
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status == RUNNING:
+                raise ServiceError("leave_running")
+            seat = next((x for x in game.seats if x.user_id == user_id), None)
+            if seat is None:
+                raise ServiceError("not_in_lobby")
+            game.seats.remove(seat)
+            await s.flush()
+            # Close the gap in ascending order, so no two seats ever share a position.
+            for i, other in enumerate(sorted(game.seats, key=lambda x: x.position)):
+                other.position = i
+            if not game.seats:
+                game.status = ABANDONED
+                return None
+            if game.host_id == user_id:
+                game.host_id = min(game.seats, key=lambda x: x.position).user_id or game.host_id
+            await s.flush()
+            return self._table(game)
+
+    async def start(self, *, channel_id: int, user_id: int, options_text: str | None = None) -> Outcome:
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status == RUNNING:
+                raise ServiceError("game_running")
+            if not any(seat.user_id == user_id for seat in game.seats):
+                raise ServiceError("not_in_lobby")
+            engine = registry.get(game.game_key)
+            n = len(game.seats)
+            counts = tuple(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
+            if n < engine.min_players:
+                raise ServiceError("too_few", min=engine.min_players, have=n)
+            if n > engine.max_players:
+                raise ServiceError("too_many", max=engine.max_players, have=n)
+            if n not in counts:
+                raise ServiceError("bad_count", counts=", ".join(map(str, counts)), have=n)
+            options = parse_options(engine, options_text)
+            seed = secrets.randbelow(2**31)
+            try:
+                state = engine.start(n, dict(options), seed)
+            except InvalidOptions as exc:
+                raise ServiceError("bad_options", detail=str(exc)) from None
+            game.options, game.seed, game.status = options, seed, RUNNING
+            game.snapshot = engine.dump(state)
+            new = self._refresh_prompts(game, engine, state, seq=game.version + 1)
+            await s.flush()
+            table = self._table(game, state)
+            return Outcome(table, [], new, finished=False)
+
+    async def abandon(self, *, channel_id: int, user_id: int, can_manage: bool) -> Table:
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.host_id != user_id and not can_manage:
+                raise ServiceError("abandon_denied")
+            game.status = ABANDONED
+            await s.flush()
+            return self._table(game)
+
+    # -- play ------------------------------------------------------------------------------
+    async def act(self, *, game_id: int, user_id: int, action: Action, seq: int | None = None) -> Outcome:
+        """Apply one action of the seat held by ``user_id``.
+
+        ``seq`` is the prompt sequence a button was built for; a mismatch means the button is
+        outdated and nothing is applied. Typed actions (``/play``) pass None.
+        """
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or game.status != RUNNING:
+                raise ServiceError("closed")
+            seat = next((x.position for x in game.seats if x.user_id == user_id), None)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            engine = registry.get(game.game_key)
+            state = engine.load(game.snapshot or {})
+            open_prompt = (game.prompts or {}).get(str(seat))
+            if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
+                raise ServiceError("closed")
+            if seat not in engine.pending(state):
+                raise ServiceError("not_your_turn")
+            try:
+                events = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                raise ServiceError("illegal", reason=exc.reason, code=exc.code) from None
+            new_version = game.version + 1
+            repo.append_action(s, game, new_version, seat, action)
+            game.snapshot = engine.dump(state)
+            new = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
+            result = engine.result(state)
+            if result is not None:
+                game.status = FINISHED
+                game.result = result.to_json()
+            await s.flush()
+            table = self._table(game, state)
+            return Outcome(table, events, new, finished=result is not None, action_seat=seat)
+
+    async def set_dm_open(self, *, game_id: int, user_id: int, is_open: bool) -> None:
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None:
+                return
+            for seat in game.seats:
+                if seat.user_id == user_id and seat.dm_open != is_open:
+                    seat.dm_open = is_open
+
+    async def remember_message(self, *, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0) -> None:
+        async with self._unit() as s:
+            await repo.set_message_ref(s, game_id, kind, channel_id, message_id, user_id)
+
+    async def message_of(self, *, game_id: int, kind: str, user_id: int = 0) -> tuple[int, int] | None:
+        async with self.sessions() as s:
+            ref = await repo.message_ref(s, game_id, kind, user_id)
+            return (ref.channel_id, ref.message_id) if ref else None
+
+    async def action_log(self, game_id: int) -> list[tuple[int, Action]]:
+        async with self.sessions() as s:
+            return [(row.seat, row.action) for row in await repo.action_log(s, game_id)]
+
+    # -- prompts -----------------------------------------------------------------------------
+    @staticmethod
+    def _refresh_prompts(game: Game, engine: Engine, state: Any, *, seq: int, actor: int | None = None) -> list[int]:
+        """Give every seat whose menu changed a new prompt sequence; return new secret ones.
+
+        The seat that just acted always gets a new one, so a second press of the same button
+        (a double click) is refused even when its menu looks the same afterwards.
+        """
+        old = dict(game.prompts or {})
+        now: dict[str, Any] = {}
+        new_secret: list[int] = []
+        for seat, prompt in sorted(engine.pending(state).items()):
+            sig = prompt_signature(engine, state, seat, prompt.kind)
+            prev = old.get(str(seat))
+            if prev is not None and prev["sig"] == sig and seat != actor:
+                now[str(seat)] = prev
+                continue
+            now[str(seat)] = {"seq": seq, "sig": sig}
+            if prompt.secret:
+                new_secret.append(seat)
+        game.prompts = now  # replaced whole: the ORM does not see edits inside a JSON value
+        return new_secret

@@ -1,0 +1,54 @@
+"""Database engine and session factory.
+
+SQLite (aiosqlite) is the embedded default: WAL mode so readers never block the writer, and
+`BEGIN IMMEDIATE` so every unit of work takes the write lock up front instead of failing to
+upgrade a read lock half-way. PostgreSQL (asyncpg) uses row locks (`SELECT ... FOR UPDATE`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def ensure_sqlite_dir(url: str) -> None:
+    """Create the folder of a SQLite file so a fresh install starts without set-up."""
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite" and u.database and u.database != ":memory:":
+        Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    ensure_sqlite_dir(url)
+    if not is_sqlite(url):
+        return create_async_engine(url, pool_pre_ping=True, **kwargs)
+    engine = create_async_engine(url, connect_args={"timeout": 30}, **kwargs)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take over transaction control from the driver; we emit BEGIN ourselves below.
+        dbapi_connection.isolation_level = None
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)

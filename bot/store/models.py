@@ -1,0 +1,120 @@
+"""The schema. It is created only by the Alembic migrations in `migrations/`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, MetaData, String, UniqueConstraint, text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+JsonType = JSON().with_variant(JSONB(), "postgresql")
+
+# Statuses of a table: a lobby gathers players, then the game runs until it is over.
+LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
+ACTIVE = (LOBBY, RUNNING)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JsonType, list[Any]: JsonType}
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    game_key: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16))
+    host_id: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger, default=0)
+    snapshot: Mapped[dict[str, Any] | None]
+    # Per seat: {"seq": version when the prompt opened, "sig": hash of the prompt's menu}.
+    prompts: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    result: Mapped[dict[str, Any] | None]
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="game", order_by="Seat.position", lazy="selectin", cascade="all, delete-orphan"
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+    __table_args__ = (
+        # One lobby or running game per channel (threads are channels too).
+        Index(
+            "uq_games_active_channel",
+            "channel_id",
+            unique=True,
+            sqlite_where=text("status IN ('lobby', 'running')"),
+            postgresql_where=text("status IN ('lobby', 'running')"),
+        ),
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]  # join order in the lobby, the seat number once started
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    display_name: Mapped[str] = mapped_column(String(100))
+    is_ai: Mapped[bool] = mapped_column(default=False)
+    locale: Mapped[str] = mapped_column(String(8), default="en")
+    dm_open: Mapped[bool] = mapped_column(default=True)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="seats", lazy="raise")
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "user_id", name="uq_seats_game_user"),
+    )
+
+
+class ActionRow(Base):
+    """The append-only log: replaying it from the seed rebuilds the snapshot."""
+
+    __tablename__ = "actions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+
+class MessageRef(Base):
+    """A message the bot edits in place (the table message, a player's DM prompt)."""
+
+    __tablename__ = "message_refs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[int] = mapped_column(BigInteger, default=0)  # 0 for channel messages
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int] = mapped_column(BigInteger)
+
+    __table_args__ = (UniqueConstraint("game_id", "kind", "user_id", name="uq_message_refs_game_kind_user"),)

@@ -1,0 +1,79 @@
+"""Repository functions. Each takes the session first and never commits: the caller owns the
+unit of work (one action = one transaction)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import ACTIVE, ActionRow, Game, MessageRef, Seat
+
+
+async def active_game(s: AsyncSession, channel_id: int, *, lock: bool = False) -> Game | None:
+    """The lobby or running game of a channel, if any."""
+    q = select(Game).where(Game.channel_id == channel_id, Game.status.in_(ACTIVE))
+    if lock:
+        q = q.with_for_update()
+    return (await s.execute(q)).scalars().first()
+
+
+async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
+    q = select(Game).where(Game.id == game_id)
+    if lock:
+        q = q.with_for_update()
+    return (await s.execute(q)).scalars().first()
+
+
+async def games_with_status(s: AsyncSession, statuses: tuple[str, ...]) -> list[Game]:
+    return list((await s.execute(select(Game).where(Game.status.in_(statuses)))).scalars())
+
+
+async def games_of_user(s: AsyncSession, user_id: int, statuses: tuple[str, ...]) -> list[Game]:
+    q = (
+        select(Game)
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.user_id == user_id, Game.status.in_(statuses))
+        .order_by(Game.updated_at.desc())
+    )
+    return list((await s.execute(q)).scalars().unique())
+
+
+def add_game(s: AsyncSession, **fields: Any) -> Game:
+    game = Game(**fields)
+    s.add(game)
+    return game
+
+
+def append_action(s: AsyncSession, game: Game, seq: int, seat: int, action: dict[str, Any]) -> None:
+    s.add(ActionRow(game_id=game.id, seq=seq, seat=seat, action=action))
+
+
+async def action_log(s: AsyncSession, game_id: int) -> list[ActionRow]:
+    q = select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
+    return list((await s.execute(q)).scalars())
+
+
+async def action_count(s: AsyncSession, game_id: int) -> int:
+    q = select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
+    return int((await s.execute(q)).scalar_one())
+
+
+async def message_ref(s: AsyncSession, game_id: int, kind: str, user_id: int = 0) -> MessageRef | None:
+    q = select(MessageRef).where(MessageRef.game_id == game_id, MessageRef.kind == kind, MessageRef.user_id == user_id)
+    return (await s.execute(q)).scalars().first()
+
+
+async def set_message_ref(
+    s: AsyncSession, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0
+) -> None:
+    ref = await message_ref(s, game_id, kind, user_id)
+    if ref is None:
+        s.add(MessageRef(game_id=game_id, kind=kind, user_id=user_id, channel_id=channel_id, message_id=message_id))
+    else:
+        ref.channel_id, ref.message_id = channel_id, message_id
+
+
+async def drop_message_refs(s: AsyncSession, game_id: int) -> None:
+    await s.execute(delete(MessageRef).where(MessageRef.game_id == game_id))
