@@ -1,0 +1,1159 @@
+"""Battles & Builders rules engine (battles-and-builders.md).
+
+Actions (§16):
+  ``{"type": "commit", "chips": {"builder": n, "infantry": n, "cavalry": n, "archer": n, "king": 0|1}}``
+  (a missing kind counts 0), ``{"type": "choose_tile", "tile": id}``,
+  ``{"type": "catapult_target", "seat": s}``, ``{"type": "withdraw", "chips": {...1-3 non-king...}}``,
+  ``{"type": "fresh_troops", "dice": [indices]}`` (indices into the holder's canonical die order,
+  ``[]`` declines). The prompt kind of ``pending`` equals the action type it expects.
+
+Options (§3.4):
+  ``start_player`` (int, default 0), ``simultaneous_commit`` (bool, False), ``dummy_can_win`` (bool,
+  False), ``script`` (test-only, §9.5: ``{"event_order": [ids], "dummy_draws": [[3 kinds], ...],
+  "dice": [values]}``), and data overrides:
+  ``event_tiles``: list of ``{"id": str, "terrain": "urban"|"open_field"|"mountain"|"barbarian",
+  "value": int}`` replacing §3.1 (the number of tiles is the number of rounds; at most 8 with
+  2 players, the fictitious player's pool lasting 8 draws);
+  ``colours``: ``{terrain: {army kind: "green"|"yellow"|"red"}}`` merged over §3.2;
+  ``faces``: ``{colour: [6 ints >= 1]}`` merged over §3.3 (a die whose six faces are all equal is
+  refused: two tied players holding only such dice would re-roll forever).
+
+Seats: real players 0..n-1; in a 2-player game the fictitious player is seat 2 in events, views
+(``"dummy"``) and ``Result.extra["dummy"]``.
+
+Events: event_revealed, committed, commit_confirmed (private), dummy_drew, commits_revealed,
+prestige, no_tile, tile_chosen, catapult_given, withdrawn, builders_scored, tie, dice_rolled,
+fresh_troops_used, event_won, event_set_aside, barbarian_lost, round_ended, game_over.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from games.battles_builders import data as D
+from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
+from games.rng import Chance
+
+__all__ = ("ENGINE", "BattlesBuilders", "State", "Seat", "Config")
+
+COMMIT = "commit"
+CHOOSE_TILE = "choose_tile"
+CATAPULT_TARGET = "catapult_target"
+WITHDRAW = "withdraw"
+FRESH_TROOPS = "fresh_troops"
+OVER = "over"
+ACTION_TYPES = (COMMIT, CHOOSE_TILE, CATAPULT_TARGET, WITHDRAW, FRESH_TROOPS)
+
+KIND_INDEX = {k: i for i, k in enumerate(D.KINDS)}
+SOURCE_INDEX = {s: i for i, s in enumerate(D.SOURCES)}
+OPTION_KEYS = ("start_player", "simultaneous_commit", "dummy_can_win", "script", "event_tiles", "colours", "faces")
+SCRIPT_KEYS = ("event_order", "dummy_draws", "dice")
+
+
+class ScriptError(Exception):
+    """A scripted die value is not a face of the die it was drawn for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Validated options; built once at ``start``/``load``."""
+
+    options: dict[str, Any]  # JSON form without the script, stored in dumps
+    start_player: int
+    simultaneous: bool
+    dummy_can_win: bool
+    tiles: dict[str, tuple[str, int]]
+    colours: dict[str, dict[str, str]]
+    faces: dict[str, tuple[int, ...]]
+
+
+@dataclass(slots=True)
+class Seat:
+    """One competitor (the fictitious player uses the same record, its pool as ``stock``)."""
+
+    stock: list[int]
+    spent: list[int]
+    commit: list[int] | None  # this round, after withdrawals; None = not committed yet
+    count: int  # chips committed this round (public once made), -1 before
+    withdrawn: list[int]
+    shown: list[int] | None  # commit as revealed (before withdrawals), kept until the next reveal
+    chips: list[int]  # physical prestige chips per denomination (+3, +1, -1)
+    virtual: list[int]  # chips received while that denomination's supply was empty (§13)
+    events: list[str]  # event tiles held (the barbarian tile included)
+    tiles: list[str]  # strategy tiles held (Catapult: by its receiver)
+    points: list[int]  # per source, data.SOURCES order
+
+    def score(self) -> int:
+        return sum(self.points)
+
+
+@dataclass(slots=True)
+class State:
+    players: int
+    cfg: Config
+    chance: Chance
+    seats: list[Seat]  # real seats, then the fictitious player in a 2-player game
+    deck: list[str]  # hidden: remaining event tiles, top first
+    round: int
+    start: int
+    order: list[int]  # turn order of this round (fictitious player last)
+    event: str | None
+    set_aside: list[str]
+    display: list[str]
+    taken: dict[str, int]  # strategy tile -> holder
+    supply: list[int]
+    phase: str
+    actor: int  # seat asked in the tile/withdraw/catapult/fresh troops steps, -1 if none
+    kings: list[int]  # king holders still to choose, in turn order
+    claim3: int
+    trojan: int
+    fresh: int
+    dice: list[list[str]]  # colours per competitor, canonical order
+    values: list[list[int]]
+    throws: list[dict[str, Any]]  # public dice log of the last round that rolled
+
+    @property
+    def competitors(self) -> int:
+        return len(self.seats)
+
+
+def _opt_bool(options: dict[str, Any], name: str) -> bool:
+    value = options.get(name, False)
+    if not isinstance(value, bool):
+        raise InvalidOptions(f"{name} must be true or false")
+    return value
+
+
+def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, Any]]:
+    """Validate options; return the config and the validated script."""
+    if not isinstance(options, dict):
+        raise InvalidOptions("options must be a mapping")
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
+    start = options.get("start_player", 0)
+    if type(start) is not int or not 0 <= start < players:
+        raise InvalidOptions(f"start_player must be a seat from 0 to {players - 1}")
+    simultaneous = _opt_bool(options, "simultaneous_commit")
+    dummy_can_win = _opt_bool(options, "dummy_can_win")
+
+    tiles = dict(D.EVENT_TILES)
+    raw_tiles = options.get("event_tiles")
+    if raw_tiles is not None:
+        if not isinstance(raw_tiles, list) or not raw_tiles:
+            raise InvalidOptions("event_tiles must be a non-empty list")
+        tiles = {}
+        for t in raw_tiles:
+            if not isinstance(t, dict) or set(t) != {"id", "terrain", "value"}:
+                raise InvalidOptions("each event tile needs exactly id, terrain and value")
+            tid, terrain, value = t["id"], t["terrain"], t["value"]
+            if not isinstance(tid, str) or not tid or tid in tiles:
+                raise InvalidOptions(f"bad or duplicate event tile id {tid!r}")
+            if terrain not in D.TERRAINS:
+                raise InvalidOptions(f"terrain must be one of {', '.join(D.TERRAINS)}")
+            if type(value) is not int:
+                raise InvalidOptions("event tile values must be whole numbers")
+            tiles[tid] = (terrain, value)
+    if players == 2 and len(tiles) * D.DUMMY_DRAW > sum(D.DUMMY_POOL):
+        raise InvalidOptions("with 2 players there can be at most 8 event tiles")
+
+    colours = {t: dict(row) for t, row in D.COLOUR_TABLE.items()}
+    raw_colours = options.get("colours")
+    if raw_colours is not None:
+        if not isinstance(raw_colours, dict):
+            raise InvalidOptions("colours must map terrain to {army: colour}")
+        for terrain, row in raw_colours.items():
+            if terrain not in colours or not isinstance(row, dict):
+                raise InvalidOptions(f"unknown terrain {terrain!r} in colours")
+            for army, colour in row.items():
+                if army not in D.ARMIES or colour not in D.COLOURS:
+                    raise InvalidOptions(f"bad colour entry {army!r}: {colour!r}")
+                colours[terrain][army] = colour
+
+    faces = dict(D.FACES)
+    raw_faces = options.get("faces")
+    if raw_faces is not None:
+        if not isinstance(raw_faces, dict):
+            raise InvalidOptions("faces must map colour to six values")
+        for colour, values in raw_faces.items():
+            if colour not in D.COLOURS or not isinstance(values, list) or len(values) != D.FACE_COUNT:
+                raise InvalidOptions(f"faces of {colour!r} must be a list of {D.FACE_COUNT} values")
+            if any(type(v) is not int or v < 1 for v in values):
+                raise InvalidOptions("every face must be a whole number of at least 1")
+            if len(set(values)) == 1:
+                raise InvalidOptions("a die needs at least two different faces")
+            faces[colour] = tuple(values)
+
+    script = _check_script(players, options.get("script"), tiles, faces)
+    public = {k: options[k] for k in OPTION_KEYS if k in options and k != "script"}
+    cfg = Config(public, start, simultaneous, dummy_can_win, tiles, colours, faces)
+    return cfg, script
+
+
+def _check_script(
+    players: int, script: Any, tiles: dict[str, Any], faces: dict[str, tuple[int, ...]]
+) -> dict[str, Any]:
+    if script is None:
+        return {}
+    if not isinstance(script, dict) or set(script) - set(SCRIPT_KEYS):
+        raise InvalidOptions(f"script must be a mapping with keys among {', '.join(SCRIPT_KEYS)}")
+    order = script.get("event_order", [])
+    if not isinstance(order, list) or len(set(map(str, order))) != len(order) or any(t not in tiles for t in order):
+        raise InvalidOptions("script event_order must list distinct event tile ids")
+    draws = script.get("dummy_draws", [])
+    if not isinstance(draws, list):
+        raise InvalidOptions("script dummy_draws must be a list")
+    if draws and players != 2:
+        raise InvalidOptions("script dummy_draws needs a 2-player game")
+    pool = list(D.DUMMY_POOL)
+    for draw in draws:
+        if not isinstance(draw, list) or len(draw) != D.DUMMY_DRAW:
+            raise InvalidOptions(f"each dummy draw must list {D.DUMMY_DRAW} chip kinds")
+        for kind in draw:
+            idx = KIND_INDEX.get(kind) if isinstance(kind, str) else None
+            if idx is None or idx == D.K or pool[idx] == 0:
+                raise InvalidOptions(f"dummy draw {draw} is not in the fictitious player's pool")
+            pool[idx] -= 1
+    dice = script.get("dice", [])
+    all_faces = {v for fs in faces.values() for v in fs}
+    if not isinstance(dice, list) or any(type(v) is not int or v not in all_faces for v in dice):
+        raise InvalidOptions("script dice must be face values")
+    return {"event_order": list(order), "dummy_draws": [list(d) for d in draws], "dice": list(dice)}
+
+
+def _chips_dict(chips: list[int], king: bool = True) -> dict[str, int]:
+    kinds = D.KINDS if king else D.KINDS[:4]
+    return {k: chips[i] for i, k in enumerate(kinds)}
+
+
+def _new_seat(stock: tuple[int, ...]) -> Seat:
+    return Seat(list(stock), [0] * 5, None, -1, [0] * 5, None, [0, 0, 0], [0, 0, 0], [], [], [0] * len(D.SOURCES))
+
+
+@lru_cache(maxsize=4096)
+def _commit_options(stock: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every legal commit from this stock, in menu order (king, builders, infantry, cavalry, archers)."""
+    m = D.MAX_COMMIT
+    out = []
+    for k in range(min(stock[D.K], 1) + 1):
+        for b in range(min(stock[D.B], m) + 1):
+            for i in range(min(stock[D.I], m - b) + 1):
+                for c in range(min(stock[D.C], m - b - i) + 1):
+                    for a in range(min(stock[D.A], m - b - i - c) + 1):
+                        out.append((b, i, c, a, k))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _withdraw_options(commit: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    m = D.MAX_WITHDRAW
+    out = []
+    for b in range(min(commit[D.B], m) + 1):
+        for i in range(min(commit[D.I], m - b) + 1):
+            for c in range(min(commit[D.C], m - b - i) + 1):
+                for a in range(min(commit[D.A], m - b - i - c) + 1):
+                    if b + i + c + a:
+                        out.append((b, i, c, a))
+    return tuple(out)
+
+
+def _armies(chips: list[int]) -> int:
+    return chips[D.I] + chips[D.C] + chips[D.A]
+
+
+class BattlesBuilders:
+    key = "battles_builders"
+    names = {"en": "Battles & Builders", "nl": "Battles & Builders"}
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "start_player",
+            "int",
+            0,
+            help={
+                "en": "Seat number (0 = first) of the start player in round 1.",
+                "nl": "Stoelnummer (0 = eerste) van de startspeler in ronde 1.",
+            },
+        ),
+        OptionSpec(
+            "simultaneous_commit",
+            "bool",
+            False,
+            help={
+                "en": "Everyone commits at the same time without seeing counts (not the rulebook way).",
+                "nl": "Iedereen zet tegelijk in zonder aantallen te zien (niet volgens het spelregelboek).",
+            },
+        ),
+        OptionSpec(
+            "dummy_can_win",
+            "bool",
+            False,
+            help={
+                "en": "With 2 players the fictitious player is ranked and can win.",
+                "nl": "Met 2 spelers telt de fictieve speler mee in de rangschikking en kan winnen.",
+            },
+        ),
+    )
+
+    # -- set-up ------------------------------------------------------------------------------
+    def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> State:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(f"Battles & Builders needs {self.min_players} to {self.max_players} players")
+        cfg, script = _config(players, dict(options or {}))
+        chance = Chance(seed or 0, script)
+        deck: list[str] = []
+        while (tid := chance.take("event_order")) is not Chance.NONE:
+            deck.append(tid)
+        rest = [t for t in cfg.tiles if t not in deck]
+        chance.rng.shuffle(rest)
+        deck += rest
+        seats = [_new_seat(D.STOCK) for _ in range(players)]
+        if players == 2:
+            seats.append(_new_seat(D.DUMMY_POOL))
+        n = len(seats)
+        st = State(
+            players=players,
+            cfg=cfg,
+            chance=chance,
+            seats=seats,
+            deck=deck,
+            round=1,
+            start=cfg.start_player,
+            order=[],
+            event=None,
+            set_aside=[],
+            display=list(D.STRATEGY_TILES),
+            taken={},
+            supply=list(D.SUPPLY),
+            phase=COMMIT,
+            actor=-1,
+            kings=[],
+            claim3=-1,
+            trojan=-1,
+            fresh=-1,
+            dice=[[] for _ in range(n)],
+            values=[[] for _ in range(n)],
+            throws=[],
+        )
+        _begin_round(st, [])
+        return st
+
+    # -- whose turn ----------------------------------------------------------------------------
+    def _waiting(self, st: State) -> list[int]:
+        if st.phase == COMMIT:
+            if st.cfg.simultaneous:
+                return [p for p in range(st.players) if st.seats[p].commit is None]
+            for p in st.order:
+                if p < st.players and st.seats[p].commit is None:
+                    return [p]
+            return []
+        if st.phase == OVER:
+            return []
+        return [st.actor]
+
+    def pending(self, state: State) -> dict[int, Prompt]:
+        st = state
+        out: dict[int, Prompt] = {}
+        for p in self._waiting(st):
+            if st.phase == COMMIT:
+                out[p] = Prompt(COMMIT, True, {"round": st.round, "event": st.event, "max": D.MAX_COMMIT})
+            elif st.phase == CHOOSE_TILE:
+                out[p] = Prompt(CHOOSE_TILE, False, {"tiles": _eligible(st, p)})
+            elif st.phase == CATAPULT_TARGET:
+                out[p] = Prompt(CATAPULT_TARGET, False, {"targets": _targets(st, p)})
+            elif st.phase == WITHDRAW:
+                c = st.seats[p].commit or [0] * 5
+                out[p] = Prompt(WITHDRAW, False, {"max": min(D.MAX_WITHDRAW, c[0] + _armies(c))})
+            elif st.phase == FRESH_TROOPS:
+                out[p] = Prompt(FRESH_TROOPS, False, {"dice": len(st.dice[p])})
+        return out
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        st = state
+        if seat not in self._waiting(st):
+            return []
+        if st.phase == COMMIT:
+            kinds = D.KINDS
+            return [
+                {"type": COMMIT, "chips": dict(zip(kinds, combo))}
+                for combo in _commit_options(tuple(st.seats[seat].stock))
+            ]
+        if st.phase == CHOOSE_TILE:
+            return [{"type": CHOOSE_TILE, "tile": t} for t in _eligible(st, seat)]
+        if st.phase == CATAPULT_TARGET:
+            return [{"type": CATAPULT_TARGET, "seat": t} for t in _targets(st, seat)]
+        if st.phase == WITHDRAW:
+            kinds = D.KINDS[:4]
+            commit = tuple(st.seats[seat].commit or (0,) * 5)
+            return [{"type": WITHDRAW, "chips": dict(zip(kinds, w))} for w in _withdraw_options(commit)]
+        if st.phase == FRESH_TROOPS:
+            n = len(st.dice[seat])
+            out = []
+            for pick in itertools.product((False, True), repeat=n):
+                out.append({"type": FRESH_TROOPS, "dice": [i for i in range(n) if pick[i]]})
+            return out
+        return []
+
+    # -- acting ----------------------------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        st = state
+        kind, arg = self._validate(st, seat, action)
+        backup = self.dump(st) if st.chance.script.get("dice") else None
+        events: list[Event] = []
+        try:
+            if kind == COMMIT:
+                _do_commit(st, seat, arg, events)
+            elif kind == CHOOSE_TILE:
+                _do_choose(st, seat, arg, events)
+            elif kind == CATAPULT_TARGET:
+                _do_catapult(st, seat, arg, events)
+            elif kind == WITHDRAW:
+                _do_withdraw(st, seat, arg, events)
+            else:
+                _do_fresh(st, seat, arg, events)
+        except ScriptError as exc:
+            if backup is not None:
+                restored = self.load(backup)
+                for name in State.__slots__:
+                    setattr(st, name, getattr(restored, name))
+            raise InvalidOptions(str(exc)) from None
+        return events
+
+    def _validate(self, st: State, seat: int, action: Action) -> tuple[str, Any]:
+        if not isinstance(action, dict):
+            raise IllegalAction("unknown_type", "an action is a mapping with a type")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in ACTION_TYPES:
+            raise IllegalAction("unknown_type", f"unknown action type {kind!r}")
+        if st.phase == OVER:
+            raise IllegalAction("game_over", "the game is over")
+        if type(seat) is not int or seat not in self._waiting(st):
+            raise IllegalAction("not_your_turn", f"seat {seat} is not asked to act now")
+        if kind != st.phase:
+            raise IllegalAction("wrong_action", f"expected {st.phase}, not {kind}", expected=st.phase)
+        if kind == COMMIT:
+            chips = _parse_chips(action.get("chips"), king=True)
+            if sum(chips[:4]) > D.MAX_COMMIT:
+                raise IllegalAction(
+                    "too_many_chips", "at most 5 chips, 6 only with the king", max=D.MAX_COMMIT + chips[D.K]
+                )
+            stock = st.seats[seat].stock
+            for i, n in enumerate(chips):
+                if n > stock[i]:
+                    raise IllegalAction(
+                        "not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i]
+                    )
+            return kind, chips
+        if kind == CHOOSE_TILE:
+            tile = action.get("tile")
+            if not isinstance(tile, str) or tile not in D.STRATEGY_TILES:
+                raise IllegalAction("unknown_tile", f"no strategy tile {tile!r}")
+            if tile not in st.display:
+                raise IllegalAction("tile_taken", f"{tile} is no longer on display", tile=tile)
+            if tile not in _eligible(st, seat):
+                raise IllegalAction("not_eligible", f"not eligible for {tile}", tile=tile)
+            return kind, tile
+        if kind == CATAPULT_TARGET:
+            target = action.get("seat")
+            if type(target) is not int or target not in _targets(st, seat):
+                raise IllegalAction("bad_target", "the catapult goes to another real player", target=target)
+            return kind, target
+        if kind == WITHDRAW:
+            chips = _parse_chips(action.get("chips"), king=False)
+            total = sum(chips)
+            if total < 1:
+                raise IllegalAction("too_few_chips", "take back at least 1 chip")
+            if total > D.MAX_WITHDRAW:
+                raise IllegalAction("too_many_chips", "take back at most 3 chips", max=D.MAX_WITHDRAW)
+            commit = st.seats[seat].commit or [0] * 5
+            for i in range(4):
+                if chips[i] > commit[i]:
+                    raise IllegalAction(
+                        "not_committed", f"only {commit[i]} {D.KINDS[i]} committed", kind=D.KINDS[i], have=commit[i]
+                    )
+            return kind, chips
+        picks = action.get("dice")
+        n = len(st.dice[seat])
+        if (
+            not isinstance(picks, list)
+            or any(type(i) is not int or not 0 <= i < n for i in picks)
+            or len(set(picks)) != len(picks)
+        ):
+            raise IllegalAction("bad_dice", f"choose distinct die indices from 0 to {n - 1}", dice=n)
+        return kind, sorted(picks)
+
+    # -- reading -------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        st = state
+        revealed = st.phase != COMMIT
+        seats = []
+        for p, s in enumerate(st.seats):
+            own = seat == p
+            if st.phase == COMMIT:
+                committed = s.commit is not None
+                count = s.count if committed and (not st.cfg.simultaneous or own) else None
+                commit = _chips_dict(s.commit) if own and s.commit is not None else None
+                # others see the stock as it was before this round's hidden commit
+                stock = s.stock if own or s.commit is None else [a + b for a, b in zip(s.stock, s.commit)]
+            else:
+                committed = s.commit is not None
+                count = s.count if committed else None
+                commit = _chips_dict(s.commit) if committed else None
+                stock = s.stock
+            entry: dict[str, Any] = {
+                "seat": p,
+                "dummy": p >= st.players,
+                "score": s.score(),
+                "points": dict(zip(D.SOURCES, s.points)),
+                "chips": dict(zip(D.DENOM_NAMES, s.chips)),
+                "virtual": dict(zip(D.DENOM_NAMES, s.virtual)),
+                "event_tiles": list(s.events),
+                "strategy_tiles": list(s.tiles),
+                "committed": committed,
+                "commit_count": count,
+                "commit": commit,
+                "withdrawn": _chips_dict(s.withdrawn, king=False) if revealed and any(s.withdrawn) else None,
+                "last_commit": _chips_dict(s.shown) if s.shown is not None else None,
+                "stock": _chips_dict(list(stock)),
+                "stock_total": sum(stock),
+            }
+            seats.append(entry)
+        tile = st.event
+        ev = None
+        if tile is not None:
+            terrain, value = st.cfg.tiles[tile]
+            ev = {"id": tile, "terrain": terrain, "value": value, "colours": dict(st.cfg.colours[terrain])}
+        fresh = None
+        if st.phase == FRESH_TROOPS:
+            fresh = {
+                "seat": st.actor,
+                "dice": [
+                    {"index": i, "colour": c, "value": v}
+                    for i, (c, v) in enumerate(zip(st.dice[st.actor], st.values[st.actor]))
+                ],
+            }
+        out: dict[str, Any] = {
+            "game": self.key,
+            "players": st.players,
+            "viewer": seat,
+            "round": min(st.round, len(st.cfg.tiles)),
+            "rounds": len(st.cfg.tiles),
+            "phase": st.phase,
+            "over": st.phase == OVER,
+            "start_player": st.start,
+            "turn_order": list(st.order),
+            "waiting": self._waiting(st),
+            "actor": st.actor if st.actor >= 0 else None,
+            "event": ev,
+            "deck_left": len(st.deck),
+            "set_aside": list(st.set_aside),
+            "display": list(st.display),
+            "taken": dict(st.taken),
+            "supply": dict(zip(D.DENOM_NAMES, st.supply)),
+            "simultaneous_commit": st.cfg.simultaneous,
+            "seats": seats[: st.players],
+            "dummy": seats[st.players] if st.players < len(seats) else None,
+            "dice": [_copy_throw(t) for t in st.throws],
+            "fresh": fresh,
+            "round_tiles": {
+                "claim3": st.claim3 if st.claim3 >= 0 else None,
+                "trojan_horse": st.trojan if st.trojan >= 0 else None,
+                "fresh_troops": st.fresh if st.fresh >= 0 else None,
+            },
+        }
+        if seat is not None and 0 <= seat < st.players:
+            s = st.seats[seat]
+            out["you"] = {
+                "seat": seat,
+                "stock": _chips_dict(s.stock),
+                "commit": _chips_dict(s.commit) if s.commit is not None else None,
+            }
+        return out
+
+    def result(self, state: State) -> Result | None:
+        st = state
+        if st.phase != OVER:
+            return None
+        ranked = list(range(st.players))
+        dummy = st.players if len(st.seats) > st.players else -1
+        if dummy >= 0 and st.cfg.dummy_can_win:
+            ranked.append(dummy)
+        scores = {p: st.seats[p].score() for p in ranked}
+        ranks = {p: 1 + sum(1 for q in ranked if scores[q] > scores[p]) for p in ranked}
+        details = {p: _details(st.seats[p]) for p in range(st.players)}
+        extra: dict[str, Any] = {}
+        if dummy >= 0:
+            d = st.seats[dummy]
+            extra["dummy"] = {
+                "seat": dummy,
+                "score": d.score(),
+                "rank": ranks.get(dummy),
+                "ranked": dummy in ranks,
+                "details": _details(d),
+            }
+        real_scores = {p: scores[p] for p in range(st.players)}
+        real_ranks = {p: ranks[p] for p in range(st.players)}
+        winners = [p for p in range(st.players) if real_ranks[p] == 1]
+        return Result(real_scores, real_ranks, winners, None, details, extra)
+
+    # -- persistence ---------------------------------------------------------------------------
+    def dump(self, state: State) -> dict[str, Any]:
+        st = state
+        return {
+            "players": st.players,
+            "options": st.cfg.options,
+            "chance": st.chance.dump(),
+            "seats": [
+                [
+                    list(s.stock),
+                    list(s.spent),
+                    list(s.commit) if s.commit is not None else None,
+                    s.count,
+                    list(s.withdrawn),
+                    list(s.shown) if s.shown is not None else None,
+                    list(s.chips),
+                    list(s.virtual),
+                    list(s.events),
+                    list(s.tiles),
+                    list(s.points),
+                ]
+                for s in st.seats
+            ],
+            "deck": list(st.deck),
+            "round": st.round,
+            "start": st.start,
+            "order": list(st.order),
+            "event": st.event,
+            "set_aside": list(st.set_aside),
+            "display": list(st.display),
+            "taken": dict(st.taken),
+            "supply": list(st.supply),
+            "phase": st.phase,
+            "actor": st.actor,
+            "kings": list(st.kings),
+            "claim3": st.claim3,
+            "trojan": st.trojan,
+            "fresh": st.fresh,
+            "dice": [list(d) for d in st.dice],
+            "values": [list(v) for v in st.values],
+            "throws": [_copy_throw(t) for t in st.throws],
+        }
+
+    def load(self, data: dict[str, Any]) -> State:
+        players = data["players"]
+        cfg, _ = _config(players, dict(data["options"]))
+        seats = []
+        for raw in data["seats"]:
+            stock, spent, commit, count, withdrawn, shown, chips, virtual, evs, tiles, points = raw
+            seats.append(
+                Seat(
+                    list(stock),
+                    list(spent),
+                    list(commit) if commit is not None else None,
+                    count,
+                    list(withdrawn),
+                    list(shown) if shown is not None else None,
+                    list(chips),
+                    list(virtual),
+                    list(evs),
+                    list(tiles),
+                    list(points),
+                )
+            )
+        return State(
+            players=players,
+            cfg=cfg,
+            chance=Chance.load(data["chance"]),
+            seats=seats,
+            deck=list(data["deck"]),
+            round=data["round"],
+            start=data["start"],
+            order=list(data["order"]),
+            event=data["event"],
+            set_aside=list(data["set_aside"]),
+            display=list(data["display"]),
+            taken=dict(data["taken"]),
+            supply=list(data["supply"]),
+            phase=data["phase"],
+            actor=data["actor"],
+            kings=list(data["kings"]),
+            claim3=data["claim3"],
+            trojan=data["trojan"],
+            fresh=data["fresh"],
+            dice=[list(d) for d in data["dice"]],
+            values=[list(v) for v in data["values"]],
+            throws=[_copy_throw(t) for t in data["throws"]],
+        )
+
+    # -- presentation -------------------------------------------------------------------------
+    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
+        from games.battles_builders import text
+
+        return text.action_path(view, action, lang)
+
+    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
+        from games.battles_builders import text
+
+        return text.describe_event(ev, lang, names)
+
+    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+        from games.battles_builders import text
+
+        return text.describe_prompt(view, prompt, lang)
+
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        from games.battles_builders import text
+
+        return text.status_lines(view, lang, names)
+
+    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+        from games.battles_builders import picture
+
+        return picture.render(view, lang, names)
+
+
+def _copy_throw(t: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in t.items()}
+
+
+def _details(s: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = dict(zip(D.SOURCES, s.points))
+    out["total"] = s.score()
+    out["chips"] = dict(zip(D.DENOM_NAMES, s.chips))
+    out["virtual_chips"] = dict(zip(D.DENOM_NAMES, s.virtual))
+    out["held_event_tiles"] = list(s.events)
+    out["held_strategy_tiles"] = list(s.tiles)
+    return out
+
+
+def _parse_chips(raw: Any, *, king: bool) -> list[int]:
+    if not isinstance(raw, dict):
+        raise IllegalAction("bad_chips", "chips must map chip kinds to counts")
+    out = [0] * 5
+    for name, n in raw.items():
+        idx = KIND_INDEX.get(name) if isinstance(name, str) else None
+        if idx is None:
+            raise IllegalAction("bad_chips", f"unknown chip kind {name!r}")
+        if type(n) is not int or n < 0:
+            raise IllegalAction("bad_chips", f"count of {name} must be a whole number >= 0")
+        if idx == D.K and not king and n:
+            raise IllegalAction("bad_chips", "the king cannot be taken back")
+        out[idx] = n
+    return out if king else out[:4]
+
+
+# -- round flow ------------------------------------------------------------------------------------
+def _turn_order(st: State) -> list[int]:
+    n = st.players
+    order = [(st.start + i) % n for i in range(n)]
+    if len(st.seats) > n:
+        order.append(n)  # the fictitious player is always last (R-20)
+    return order
+
+
+def _begin_round(st: State, ev: list[Event]) -> None:
+    st.event = st.deck.pop(0)
+    st.order = _turn_order(st)
+    for s in st.seats:
+        s.commit = None
+        s.count = -1
+    st.phase = COMMIT
+    st.actor = -1
+    terrain, value = st.cfg.tiles[st.event]
+    ev.append(
+        event("event_revealed", round=st.round, tile=st.event, terrain=terrain, value=value, start_player=st.start)
+    )
+
+
+def _do_commit(st: State, seat: int, chips: list[int], ev: list[Event]) -> None:
+    s = st.seats[seat]
+    for i in range(5):
+        s.stock[i] -= chips[i]
+    s.commit = chips
+    s.count = sum(chips)
+    ev.append(event("committed", seat=seat, count=None if st.cfg.simultaneous else s.count))
+    ev.append(event("commit_confirmed", to=[seat], seat=seat, chips=_chips_dict(chips)))
+    if all(st.seats[p].commit is not None for p in range(st.players)):
+        _reveal(st, ev)
+        _kings(st, ev)
+
+
+def _draw_dummy(st: State) -> list[int]:
+    s = st.seats[st.players]
+    scripted = st.chance.take("dummy_draws")
+    chips = [0] * 5
+    if scripted is not Chance.NONE:
+        for kind in scripted:
+            chips[KIND_INDEX[kind]] += 1
+        return chips
+    pool = list(s.stock)
+    for _ in range(D.DUMMY_DRAW):
+        r = st.chance.rng.below(sum(pool))
+        for i in range(4):
+            if r < pool[i]:
+                pool[i] -= 1
+                chips[i] += 1
+                break
+            r -= pool[i]
+    return chips
+
+
+def _reveal(st: State, ev: list[Event]) -> None:
+    if len(st.seats) > st.players:
+        d = st.seats[st.players]
+        chips = _draw_dummy(st)
+        for i in range(5):
+            d.stock[i] -= chips[i]
+        d.commit = chips
+        d.count = sum(chips)
+        ev.append(event("dummy_drew", seat=st.players, chips=_chips_dict(chips, king=False)))
+    for s in st.seats:
+        s.shown = list(s.commit) if s.commit is not None else None
+        s.withdrawn = [0] * 5
+    st.phase = CHOOSE_TILE  # placeholder until _kings decides who acts
+    ev.append(
+        event(
+            "commits_revealed",
+            round=st.round,
+            commits=[{"seat": p, "chips": _chips_dict(st.seats[p].commit or [0] * 5)} for p in st.order],
+        )
+    )
+    for p in st.order:
+        if p < st.players and st.seats[p].count == 0:
+            _give(st, ev, p, 2, 1, "zero_commit")
+    st.kings = [p for p in st.order if p < st.players and (st.seats[p].commit or [0] * 5)[D.K]]
+
+
+def _give(st: State, ev: list[Event], p: int, denom: int, n: int, source: str) -> None:
+    """Hand ``n`` prestige chips of one denomination; virtual once the supply is out (§13)."""
+    s = st.seats[p]
+    virtual = 0
+    for _ in range(n):
+        if st.supply[denom] > 0:
+            st.supply[denom] -= 1
+            s.chips[denom] += 1
+        else:
+            s.virtual[denom] += 1
+            virtual += 1
+    value = D.DENOMS[denom]
+    s.points[SOURCE_INDEX[source]] += value * n
+    ev.append(event("prestige", seat=p, value=value, count=n, virtual=virtual, reason=source))
+
+
+def _builders_of(st: State, p: int) -> int:
+    c = st.seats[p].commit
+    return c[D.B] if c is not None else 0
+
+
+def _eligible(st: State, p: int) -> list[str]:
+    c = st.seats[p].commit or [0] * 5
+    builders = c[D.B]
+    armies = _armies(c)
+    most = max(_builders_of(st, q) for q in st.order)
+    out = []
+    for t in st.display:
+        if t == D.CLAIM3:
+            ok = builders >= 1
+        elif t == D.EXTRA_POINT:
+            ok = builders >= 1 and builders >= most  # a tie for most counts (R-6)
+        elif t == D.WITHDRAW:
+            ok = builders + armies >= 1
+        else:
+            ok = armies >= 1
+        if ok:
+            out.append(t)
+    return out
+
+
+def _targets(st: State, p: int) -> list[int]:
+    return [q for q in range(st.players) if q != p]
+
+
+def _kings(st: State, ev: list[Event]) -> None:
+    """Let the next king holder choose; once none is left, resolve builders and armies."""
+    while st.kings:
+        p = st.kings[0]
+        if _eligible(st, p):
+            st.phase = CHOOSE_TILE
+            st.actor = p
+            return
+        ev.append(event("no_tile", seat=p))
+        st.kings.pop(0)
+    st.actor = -1
+    _score_builders(st, ev)
+    _battle(st, ev)
+
+
+def _do_choose(st: State, seat: int, tile: str, ev: list[Event]) -> None:
+    s = st.seats[seat]
+    st.display.remove(tile)
+    ev.append(event("tile_chosen", seat=seat, tile=tile))
+    if tile == D.CATAPULT:
+        st.phase = CATAPULT_TARGET
+        return
+    if tile == D.WITHDRAW:
+        st.taken[tile] = seat
+        s.tiles.append(tile)
+        st.phase = WITHDRAW
+        return
+    st.taken[tile] = seat
+    s.tiles.append(tile)
+    if tile == D.CLAIM3:
+        st.claim3 = seat
+    elif tile == D.EXTRA_POINT:
+        s.points[SOURCE_INDEX["extra_point"]] += D.TILE_VALUES[D.EXTRA_POINT]
+    elif tile == D.TROJAN_HORSE:
+        st.trojan = seat
+    elif tile == D.FRESH_TROOPS:
+        st.fresh = seat
+    st.kings.pop(0)
+    _kings(st, ev)
+
+
+def _do_catapult(st: State, seat: int, target: int, ev: list[Event]) -> None:
+    t = st.seats[target]
+    st.taken[D.CATAPULT] = target
+    t.tiles.append(D.CATAPULT)
+    t.points[SOURCE_INDEX["catapult"]] += D.TILE_VALUES[D.CATAPULT]
+    ev.append(event("catapult_given", seat=seat, target=target))
+    st.kings.pop(0)
+    _kings(st, ev)
+
+
+def _do_withdraw(st: State, seat: int, chips: list[int], ev: list[Event]) -> None:
+    s = st.seats[seat]
+    assert s.commit is not None
+    for i in range(4):
+        s.commit[i] -= chips[i]
+        s.stock[i] += chips[i]
+        s.withdrawn[i] += chips[i]
+    ev.append(event("withdrawn", seat=seat, chips=_chips_dict(chips, king=False)))
+    st.kings.pop(0)
+    _kings(st, ev)
+
+
+def _score_builders(st: State, ev: list[Event]) -> None:
+    counts = [_builders_of(st, p) for p in st.order]
+    most = max(counts)
+    top = [p for p, n in zip(st.order, counts) if n == most] if most else []
+    ev.append(
+        event(
+            "builders_scored",
+            builders=[{"seat": p, "builders": n} for p, n in zip(st.order, counts)],
+            most=most,
+            winners=top,
+            claim3=st.claim3 if st.claim3 >= 0 else None,
+        )
+    )
+    if len(top) == 1:
+        _give(st, ev, top[0], 0, 1, "builders")
+    elif st.claim3 in top:
+        _give(st, ev, st.claim3, 0, 1, "builders")
+    else:
+        for p in top:
+            _give(st, ev, p, 1, 1, "builders")
+
+
+def _dice_of(st: State, p: int, colours: dict[str, str]) -> list[str]:
+    c = st.seats[p].commit or [0] * 5
+    dice: list[str] = []
+    for kind, idx in zip(D.ARMIES, D.ARMY_IDX):
+        dice.extend([colours[kind]] * c[idx])
+    dice.sort(key=D.COLOUR_RANK.__getitem__)
+    if st.trojan == p:
+        dice.append(D.TROJAN_COLOUR)  # the Trojan die is last in canonical order (§9.1)
+    return dice
+
+
+def _battle(st: State, ev: list[Event]) -> None:
+    assert st.event is not None
+    terrain, value = st.cfg.tiles[st.event]
+    colours = st.cfg.colours[terrain]
+    for p in st.order:
+        st.dice[p] = _dice_of(st, p, colours)
+        st.values[p] = [0] * len(st.dice[p])
+    if terrain == D.BARBARIAN:
+        if any(not st.dice[p] for p in st.order):
+            # R-16: a player without dice totals 0 and every die shows >= 1, so nobody rolls
+            _barbarians(st, ev, rolled=False)
+            return
+        rollers = list(st.order)
+    else:
+        rollers = [p for p in st.order if st.dice[p]]
+        if not rollers:
+            st.set_aside.append(st.event)
+            ev.append(event("event_set_aside", tile=st.event))
+            _end_round(st, ev)
+            return
+        if len(rollers) == 1:
+            _win_event(st, ev, rollers[0], rolled=False)
+            return
+    st.throws = []
+    _throw(st, ev, "initial", 0, [(p, list(range(len(st.dice[p])))) for p in rollers])
+    if st.fresh >= 0 and st.fresh in rollers:
+        st.phase = FRESH_TROOPS
+        st.actor = st.fresh
+        return
+    _settle(st, ev)
+
+
+def _do_fresh(st: State, seat: int, picks: list[int], ev: list[Event]) -> None:
+    ev.append(event("fresh_troops_used", seat=seat, dice=list(picks)))
+    if picks:
+        _throw(st, ev, "fresh_troops", 0, [(seat, picks)])
+    st.actor = -1
+    _settle(st, ev)
+
+
+def _settle(st: State, ev: list[Event]) -> None:
+    terrain, _ = st.cfg.tiles[st.event or ""]
+    if terrain == D.BARBARIAN:
+        _barbarians(st, ev, rolled=True)
+        return
+    contenders = [p for p in st.order if st.dice[p]]
+    reroll = 0
+    while True:
+        best = max(sum(st.values[p]) for p in contenders)
+        contenders = [p for p in contenders if sum(st.values[p]) == best]
+        if len(contenders) == 1:
+            break
+        reroll += 1
+        ev.append(event("tie", seats=list(contenders), total=best, reroll=reroll))
+        _throw(st, ev, "reroll", reroll, [(p, list(range(len(st.dice[p])))) for p in contenders])
+    _win_event(st, ev, contenders[0], rolled=True)
+
+
+def _win_event(st: State, ev: list[Event], p: int, *, rolled: bool) -> None:
+    tile = st.event or ""
+    _, value = st.cfg.tiles[tile]
+    s = st.seats[p]
+    s.events.append(tile)
+    s.points[SOURCE_INDEX["event_tiles"]] += value
+    totals = [{"seat": q, "total": sum(st.values[q])} for q in st.order if st.dice[q]] if rolled else []
+    ev.append(event("event_won", seat=p, tile=tile, value=value, rolled=rolled, totals=totals))
+    _end_round(st, ev)
+
+
+def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
+    tile = st.event or ""
+    _, value = st.cfg.tiles[tile]
+    totals = [sum(st.values[p]) if st.dice[p] else 0 for p in st.order]
+    low = min(totals)
+    losers = [p for p, t in zip(st.order, totals) if t == low]
+    first = losers[0]  # R-17: the first in turn order takes the tile, the others pay in chips
+    s = st.seats[first]
+    s.events.append(tile)
+    s.points[SOURCE_INDEX["barbarian"]] += value
+    ev.append(
+        event(
+            "barbarian_lost",
+            seat=first,
+            tile=tile,
+            value=value,
+            losers=losers,
+            total=low,
+            rolled=rolled,
+            totals=[{"seat": p, "total": t} for p, t in zip(st.order, totals)],
+        )
+    )
+    for p in losers[1:]:
+        _give(st, ev, p, 2, max(0, -value), "barbarian")
+    _end_round(st, ev)
+
+
+def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tuple[int, list[int]]]) -> None:
+    """Roll the given dice of each player in batches of at most 5 per colour (§9.4)."""
+    chunks: list[tuple[int, list[int]]] = []
+    for p, idx in entries:
+        dice = st.dice[p]
+        per_colour: dict[str, list[int]] = {}
+        for i in idx:
+            per_colour.setdefault(dice[i], []).append(i)
+        groups = max((len(v) + D.DICE_PER_COLOUR - 1) // D.DICE_PER_COLOUR for v in per_colour.values())
+        for g in range(groups):
+            lo, hi = g * D.DICE_PER_COLOUR, (g + 1) * D.DICE_PER_COLOUR
+            chunk = sorted(i for v in per_colour.values() for i in v[lo:hi])
+            chunks.append((p, chunk))
+    batches: list[list[tuple[int, list[int]]]] = []
+    load: dict[str, int] = {}
+    for p, chunk in chunks:
+        need: dict[str, int] = {}
+        for i in chunk:
+            need[st.dice[p][i]] = need.get(st.dice[p][i], 0) + 1
+        if not batches or any(load.get(c, 0) + n > D.DICE_PER_COLOUR for c, n in need.items()):
+            batches.append([])
+            load = {}
+        batches[-1].append((p, chunk))
+        for c, n in need.items():
+            load[c] = load.get(c, 0) + n
+    records = []
+    for b, batch in enumerate(batches, 1):
+        for p, chunk in batch:
+            colours = [st.dice[p][i] for i in chunk]
+            values = [_roll(st, c) for c in colours]
+            for i, v in zip(chunk, values):
+                st.values[p][i] = v
+            records.append(
+                {
+                    "throw": kind,
+                    "number": number,
+                    "batch": b,
+                    "seat": p,
+                    "dice": chunk,
+                    "colours": colours,
+                    "values": values,
+                }
+            )
+    for r in records:
+        r["total"] = sum(st.values[r["seat"]])
+        r["round"] = st.round
+        st.throws.append(r)
+        ev.append(event("dice_rolled", **_copy_throw(r)))
+
+
+def _roll(st: State, colour: str) -> int:
+    faces = st.cfg.faces[colour]
+    v = st.chance.take("dice")
+    if v is Chance.NONE:
+        return faces[st.chance.rng.below(len(faces))]
+    if v not in faces:
+        raise ScriptError(f"scripted die value {v} is not a face of the {colour} die")
+    return v
+
+
+def _end_round(st: State, ev: list[Event]) -> None:
+    for s in st.seats:
+        if s.commit is not None:
+            for i in range(5):
+                s.spent[i] += s.commit[i]
+            s.commit = None
+    st.kings = []
+    st.actor = -1
+    st.claim3 = st.trojan = st.fresh = -1
+    ev.append(
+        event("round_ended", round=st.round, scores=[{"seat": p, "score": st.seats[p].score()} for p in st.order])
+    )
+    if not st.deck:
+        st.phase = OVER
+        st.event = None
+        st.round += 1
+        ranked = list(range(st.players)) + ([st.players] if st.cfg.dummy_can_win and len(st.seats) > st.players else [])
+        best = max(st.seats[p].score() for p in ranked)
+        ev.append(
+            event(
+                "game_over",
+                scores=[{"seat": p, "score": s.score()} for p, s in enumerate(st.seats)],
+                winners=[p for p in range(st.players) if st.seats[p].score() == best],
+            )
+        )
+        return
+    st.round += 1
+    st.start = (st.start + 1) % st.players
+    _begin_round(st, ev)
+
+
+ENGINE = BattlesBuilders()
