@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 import discord
@@ -35,6 +36,10 @@ async def run(settings: Settings) -> None:
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:
+            # docker stop / systemd send SIGTERM: close the gateway cleanly and release the database.
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(token)
     finally:
         await engine.dispose()

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.service.tables import TableService
+from bot.store.db import make_engine, make_sessions
+from bot.store.migrate import upgrade
+from tests.chat.world import GUILD_ID, World, install_locales, make_bot
+
+
+@pytest.fixture
+async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    db_path = tmp_path / "speltafel.db"
+    engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
+    await upgrade(engine)
+    service = TableService(make_sessions(engine))
+    env = simcord.Env(make_bot(service), settle_timeout=20.0)
+    guild = env.create_guild("Spelavond", id=GUILD_ID)
+    channel = guild.create_text_channel("spellen")
+    w = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service)
+    install_locales(monkeypatch, w.locales)
+    await env.start()
+    try:
+        yield w
+    finally:
+        await env.shutdown()
+        await w.engine.dispose()
+        env.raise_errors()

@@ -1,0 +1,110 @@
+"""A simulated Discord (SimCord) with the real bot on a real SQLite file, and player helpers."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+import simcord.interactions as sc_interactions
+
+from bot.chat.app import Speltafel
+from bot.service.tables import TableService
+from bot.store.db import make_engine, make_sessions
+from bot.store.migrate import upgrade
+
+GUILD_ID = 1_200_000_000_000_000_001
+
+
+def make_bot(service: TableService, default_language: str = "en") -> Speltafel:
+    return Speltafel(service, dev_guild_id=GUILD_ID, default_language=default_language, shard_count=1)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    db_path: Path
+    engine: Any
+    service: TableService
+    members: list[Any] = field(default_factory=list)
+    locales: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def bot(self) -> Speltafel:
+        return self.env.bot  # type: ignore[return-value]
+
+    def add_player(self, name: str, **kwargs: Any) -> Any:
+        member = self.guild.add_member(self.env.create_user(name), **kwargs)
+        self.members.append(member)
+        return member
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same database file and simulated Discord."""
+        old = self.env.bot
+        await self.engine.dispose()
+        self.engine = make_engine(f"sqlite+aiosqlite:///{self.db_path}")
+        await upgrade(self.engine)
+        self.service = TableService(make_sessions(self.engine))
+        await old.close()
+        await self.env.restart_bot(make_bot(self.service))
+
+    # -- reading what people see ---------------------------------------------------------------
+    def channel_texts(self, viewer: Any = None) -> list[str]:
+        msgs = self.channel.history(viewer=viewer.user if viewer is not None and hasattr(viewer, "user") else viewer)
+        return [m.content for m in msgs if m.content]
+
+    def table_message(self) -> discord.Message:
+        """The bot's table message: the one with the board picture."""
+        msgs = [m for m in self.channel.history() if m.embeds and m.attachments]
+        assert msgs, "no table message in the channel"
+        return msgs[-1]
+
+    @staticmethod
+    def dm_messages(member: Any) -> list[discord.Message]:
+        return list(member.user.dm_channel.history())
+
+    def last_dm(self, member: Any) -> discord.Message:
+        msgs = self.dm_messages(member)
+        assert msgs, f"{member} has no DM"
+        return msgs[-1]
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return [c.custom_id for row in message.components for c in row.children if getattr(c, "custom_id", None)]
+
+
+def components(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in row.children]
+
+
+def labels(message: discord.Message) -> list[str]:
+    out = []
+    for c in components(message):
+        if isinstance(c, discord.components.SelectMenu):
+            out.extend(o.label for o in c.options)
+        elif getattr(c, "label", None):
+            out.append(c.label)
+    return out
+
+
+def install_locales(monkeypatch: Any, locales: dict[int, str]) -> None:
+    """SimCord always says en-US; give chosen users another locale (e.g. Dutch)."""
+    original = sc_interactions.base_payload
+
+    def patched(backend: Any, **kw: Any) -> Any:
+        record, payload = original(backend, **kw)
+        loc = locales.get(kw["user_id"])
+        if loc is not None:
+            payload["locale"] = loc
+        return record, payload
+
+    monkeypatch.setattr(sc_interactions, "base_payload", patched)
+
+
+def snapshot_json(table: Any) -> str:
+    return json.dumps(table.engine.dump(table.state), sort_keys=True)
