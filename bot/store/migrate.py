@@ -8,12 +8,16 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+def migrations_dir() -> Path:
+    """The project's `migrations/`: beside the source tree, else in the working directory
+    (a container runs from /app with the package installed into site-packages)."""
+    here = Path(__file__).resolve().parents[2] / "migrations"
+    return here if here.is_dir() else Path.cwd() / "migrations"
 
 
 def alembic_config(url: str | None = None) -> Config:
     cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("script_location", str(migrations_dir()))
     if url:
         cfg.set_main_option("sqlalchemy.url", url)
     return cfg
