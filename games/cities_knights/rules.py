@@ -1,0 +1,460 @@
+"""Rule helpers of Cities & Knights: board queries, points, production, longest road.
+
+Pure functions over ``State``; the engine module routes actions to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cities_knights import data as D
+from games.cities_knights.state import CITY, NONE, SETTLEMENT, SIDEWAYS, State
+from games.core import Event, IllegalAction, event
+
+EDGES = D.EDGES
+VERTEX_EDGES = D.VERTEX_EDGES
+VERTEX_NEIGHBOURS = D.VERTEX_NEIGHBOURS
+NV, NE = D.NV, D.NE
+
+
+def kinds_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {D.KINDS[i]: n for i, n in enumerate(counts) if n}
+
+
+def parse_kind(raw: Any, allowed: tuple[int, ...] = tuple(range(8))) -> int:
+    if isinstance(raw, str) and raw in D.KIND_INDEX and D.KIND_INDEX[raw] in allowed:
+        return D.KIND_INDEX[raw]
+    raise IllegalAction("bad_kind", f"not a card kind here: {raw!r}")
+
+
+def parse_cards(raw: Any) -> list[int]:
+    """A multiset {kind: n} as an 8-long count list."""
+    if not isinstance(raw, dict):
+        raise IllegalAction("bad_cards", "cards must be an object {kind: count}")
+    out = [0] * 8
+    for k, n in raw.items():
+        i = parse_kind(k)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalAction("bad_cards", f"bad count for {k}")
+        out[i] += n
+    return out
+
+
+def parse_vertex(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < NV:
+        return raw
+    if isinstance(raw, str) and raw in D.VERTEX_INDEX:
+        return D.VERTEX_INDEX[raw]
+    raise IllegalAction("bad_vertex", f"no such intersection: {raw!r}")
+
+
+def parse_edge(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < NE:
+        return raw
+    if isinstance(raw, str):
+        if raw in D.EDGE_INDEX:
+            return D.EDGE_INDEX[raw]
+        parts = raw.split("|")
+        if len(parts) == 2 and parts[0] in D.VERTEX_INDEX and parts[1] in D.VERTEX_INDEX:
+            e = D.EDGE_BY_PAIR.get((D.VERTEX_INDEX[parts[0]], D.VERTEX_INDEX[parts[1]]))
+            if e is not None:
+                return e
+    if isinstance(raw, list | tuple) and len(raw) == 2:
+        a, b = parse_vertex(raw[0]), parse_vertex(raw[1])
+        e = D.EDGE_BY_PAIR.get((a, b))
+        if e is not None:
+            return e
+    raise IllegalAction("bad_edge", f"no such path: {raw!r}")
+
+
+def parse_hex(raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < 19:
+        return raw
+    if isinstance(raw, str) and raw.replace(" ", "") in D.HEX_ID_INDEX:
+        return D.HEX_ID_INDEX[raw.replace(" ", "")]
+    if isinstance(raw, list | tuple) and len(raw) == 2 and tuple(raw) in D.HEX_INDEX:
+        return D.HEX_INDEX[tuple(raw)]  # type: ignore[index]
+    raise IllegalAction("bad_hex", f"no such hex: {raw!r}")
+
+
+def parse_track(raw: Any) -> int:
+    if isinstance(raw, str) and raw in D.TRACK_INDEX:
+        return D.TRACK_INDEX[raw]
+    raise IllegalAction("bad_track", f"no such track: {raw!r}")
+
+
+def parse_seat(st: State, raw: Any) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < st.n:
+        return raw
+    raise IllegalAction("bad_seat", f"no such seat: {raw!r}")
+
+
+# -- points ------------------------------------------------------------------------------------
+
+
+def points(st: State, p: int) -> int:
+    v = 0
+    b_owner, b_kind, metro = st.b_owner, st.b_kind, st.metro
+    for i in range(NV):
+        if b_owner[i] == p:
+            v += 2 if b_kind[i] == CITY else 1
+            if metro[i] >= 0:
+                v += 2
+    if st.longest == p:
+        v += 2
+    if st.merchant_owner == p:
+        v += 1
+    return v + st.defenders[p] + len(st.vp_cards[p])
+
+
+def points_detail(st: State, p: int) -> dict[str, int]:
+    settlements = sum(1 for i in range(NV) if st.b_owner[i] == p and st.b_kind[i] in (SETTLEMENT, SIDEWAYS))
+    cities = sum(1 for i in range(NV) if st.b_owner[i] == p and st.b_kind[i] == CITY)
+    metros = sum(1 for i in range(NV) if st.b_owner[i] == p and st.metro[i] >= 0)
+    return {
+        "settlements": settlements,
+        "cities": 2 * cities,
+        "metropolises": 2 * metros,
+        "longest_road": 2 if st.longest == p else 0,
+        "merchant": 1 if st.merchant_owner == p else 0,
+        "defenders": st.defenders[p],
+        "progress": len(st.vp_cards[p]),
+    }
+
+
+def hand_size(st: State, p: int) -> int:
+    return sum(st.hand[p])
+
+
+def discard_limit(st: State, p: int) -> int:
+    return 7 + 2 * (3 - st.walls_left[p])
+
+
+def has_city(st: State, p: int) -> bool:
+    return any(st.b_owner[i] == p and st.b_kind[i] == CITY for i in range(NV))
+
+
+def available_cities(st: State, p: int) -> list[int]:
+    return [i for i in range(NV) if st.b_owner[i] == p and st.b_kind[i] == CITY and st.metro[i] < 0]
+
+
+def buildings_of(st: State, p: int) -> list[int]:
+    return [i for i in range(NV) if st.b_owner[i] == p]
+
+
+def touches_building(st: State, h: int, p: int) -> bool:
+    return any(st.b_owner[v] == p for v in D.HEX_VERTICES[h])
+
+
+def owners_on_hex(st: State, h: int) -> list[int]:
+    return sorted({st.b_owner[v] for v in D.HEX_VERTICES[h] if st.b_owner[v] >= 0})
+
+
+# -- placement rules ---------------------------------------------------------------------------
+
+
+def free_vertex(st: State, v: int) -> bool:
+    return st.b_owner[v] < 0 and st.k_owner[v] < 0
+
+
+def distance_ok(st: State, v: int) -> bool:
+    if st.b_owner[v] >= 0 or st.k_owner[v] >= 0:
+        return False
+    return all(st.b_owner[w] < 0 for w in VERTEX_NEIGHBOURS[v])
+
+
+def has_road_at(st: State, p: int, v: int, skip: int = -1) -> bool:
+    road = st.road
+    return any(road[e] == p and e != skip for e in VERTEX_EDGES[v])
+
+
+def can_settle(st: State, p: int, v: int) -> bool:
+    return distance_ok(st, v) and has_road_at(st, p, v)
+
+
+def _connects(st: State, p: int, v: int, e: int) -> bool:
+    if st.b_owner[v] == p:
+        return True
+    if st.b_owner[v] >= 0 or st.k_owner[v] not in (-1, p):
+        return False
+    return has_road_at(st, p, v, e)
+
+
+def can_road(st: State, p: int, e: int) -> bool:
+    if st.road[e] >= 0:
+        return False
+    a, b = EDGES[e]
+    return _connects(st, p, a, e) or _connects(st, p, b, e)
+
+
+def road_edges(st: State, p: int, exclude: int = -1) -> list[int]:
+    if st.roads_left[p] <= 0:
+        return []
+    return [e for e in range(NE) if e != exclude and can_road(st, p, e)]
+
+
+def knight_sites(st: State, p: int) -> list[int]:
+    return [v for v in range(NV) if free_vertex(st, v) and has_road_at(st, p, v)]
+
+
+def reach(st: State, p: int, start: int) -> tuple[list[int], list[int]]:
+    """Empty vertices reachable from ``start`` along p's roads, and opponent-held ones at the rim.
+
+    Paths pass only through empty vertices or vertices holding p's own pieces.
+    """
+    road, b_owner, k_owner = st.road, st.b_owner, st.k_owner
+    seen = {start}
+    stack = [start]
+    empties: list[int] = []
+    rim: list[int] = []
+    while stack:
+        v = stack.pop()
+        for e in VERTEX_EDGES[v]:
+            if road[e] != p:
+                continue
+            a, b = EDGES[e]
+            w = b if a == v else a
+            if w in seen:
+                continue
+            seen.add(w)
+            bo, ko = b_owner[w], k_owner[w]
+            if bo < 0 and ko < 0:
+                empties.append(w)
+                stack.append(w)
+            elif bo == p or ko == p:
+                stack.append(w)
+            else:
+                rim.append(w)
+    return sorted(empties), sorted(rim)
+
+
+def knight_moves(st: State, v: int) -> tuple[list[int], list[int]]:
+    """(move targets, displace targets) of the knight on v."""
+    p = st.k_owner[v]
+    empties, rim = reach(st, p, v)
+    lvl = st.k_level[v]
+    displace = [w for w in rim if st.k_owner[w] >= 0 and st.k_owner[w] != p and st.k_level[w] < lvl]
+    return [w for w in empties if w != v], displace
+
+
+def relocation_sites(st: State, p: int, start: int) -> list[int]:
+    empties, _ = reach(st, p, start)
+    return [w for w in empties if w != start]
+
+
+def ready(st: State, v: int) -> bool:
+    return st.k_level[v] > 0 and st.k_active[v] == 1 and st.k_fresh[v] == 1
+
+
+def can_promote(st: State, p: int, v: int) -> bool:
+    lvl = st.k_level[v]
+    if st.k_owner[v] != p or lvl == 0 or lvl >= 3 or st.k_promoted[v]:
+        return False
+    if st.knights_left[p][lvl] <= 0:
+        return False
+    return not (lvl == 2 and st.levels[p][2] < 3)
+
+
+def connected_knights(st: State, o: int) -> set[int]:
+    """Knights of o joined to one of o's buildings through o's roads (rules §12.7)."""
+    road, b_owner, k_owner = st.road, st.b_owner, st.k_owner
+    starts = [v for v in range(NV) if b_owner[v] == o]
+    seen = set(starts)
+    stack = list(starts)
+    while stack:
+        v = stack.pop()
+        if v not in starts and (b_owner[v] not in (-1, o) or k_owner[v] not in (-1, o)):
+            continue
+        for e in VERTEX_EDGES[v]:
+            if road[e] == o:
+                a, b = EDGES[e]
+                w = b if a == v else a
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return {v for v in seen if k_owner[v] == o}
+
+
+def open_road(st: State, e: int) -> bool:
+    """Rules R-P9: an endpoint with no other road, building or knight of the road's owner."""
+    o = st.road[e]
+    if o < 0:
+        return False
+    return any(st.b_owner[w] != o and st.k_owner[w] != o and not has_road_at(st, o, w, e) for w in EDGES[e])
+
+
+def diplomat_targets(st: State) -> list[int]:
+    out = []
+    for e in range(NE):
+        if not open_road(st, e):
+            continue
+        o = st.road[e]
+        before = connected_knights(st, o)
+        st.road[e] = -1
+        after = connected_knights(st, o)
+        st.road[e] = o
+        if before <= after:
+            out.append(e)
+    return out
+
+
+# -- longest road (rules §10) --------------------------------------------------------------------
+
+
+def road_length(st: State, p: int) -> int:
+    road = st.road
+    mine = [e for e in range(NE) if road[e] == p]
+    if len(mine) < 1:
+        return 0
+    b_owner, k_owner = st.b_owner, st.k_owner
+    blocked = {v for e in mine for v in EDGES[e] if b_owner[v] not in (-1, p) or k_owner[v] not in (-1, p)}
+    adj: dict[int, list[int]] = {}
+    for e in mine:
+        a, b = EDGES[e]
+        adj.setdefault(a, []).append(e)
+        adj.setdefault(b, []).append(e)
+    best = 0
+    used: set[int] = set()
+
+    def walk(v: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and v in blocked:
+            return
+        for e in adj[v]:
+            if e not in used:
+                used.add(e)
+                a, b = EDGES[e]
+                walk(b if a == v else a, length + 1)
+                used.discard(e)
+
+    for v in adj:
+        walk(v, 0)
+        if best == len(mine):
+            break
+    return best
+
+
+def update_longest(st: State, evs: list[Event]) -> None:
+    lens = [road_length(st, p) for p in range(st.n)]
+    st.road_len = lens
+    top = max(lens)
+    holder = st.longest
+    new = holder
+    if holder >= 0 and lens[holder] == top and top >= 5:
+        new = holder
+    else:
+        leaders = [p for p in range(st.n) if lens[p] == top]
+        new = leaders[0] if top >= 5 and len(leaders) == 1 else -1
+    if new != holder:
+        st.longest = new
+        evs.append(
+            event(
+                "longest_road",
+                seat=new if new >= 0 else None,
+                previous=holder if holder >= 0 else None,
+                length=top,
+            )
+        )
+
+
+# -- maritime rates (rules §9.2) -----------------------------------------------------------------
+
+
+def harbour_types(st: State, p: int) -> set[str]:
+    out = set()
+    for s, (a, b) in enumerate(D.HARBOUR_VERTICES):
+        if st.b_owner[a] == p or st.b_owner[b] == p:
+            out.add(st.harbours[s])
+    return out
+
+
+def rates(st: State, p: int) -> list[int]:
+    hs = harbour_types(st, p)
+    base = 3 if "3:1" in hs else 4
+    out = [base] * 8
+    for k in D.RESOURCES:
+        if D.KINDS[k] in hs:
+            out[k] = 2
+    if st.merchant_owner == p and st.merchant >= 0:
+        k = D.TERRAIN_YIELD[st.terrain[st.merchant]][0]
+        if k >= 0:
+            out[k] = 2
+    if st.levels[p][1] >= 3:
+        for k in D.COMMODITIES:
+            out[k] = 2
+    if st.fleet >= 0 and p == st.turn:
+        out[st.fleet] = 2
+    return out
+
+
+# -- production (rules §7) ---------------------------------------------------------------------
+
+
+def production(st: State, total: int) -> list[list[int]]:
+    due = [[0] * 8 for _ in range(st.n)]
+    for h in range(19):
+        if st.numbers[h] != total or h == st.robber:
+            continue
+        res, com = D.TERRAIN_YIELD[st.terrain[h]]
+        if res < 0:
+            continue
+        for v in D.HEX_VERTICES[h]:
+            p = st.b_owner[v]
+            if p < 0:
+                continue
+            if st.b_kind[v] == CITY:
+                if com >= 0:
+                    due[p][res] += 1
+                    due[p][com] += 1
+                else:
+                    due[p][res] += 2
+            else:
+                due[p][res] += 1
+    return due
+
+
+def pay_out(st: State, due: list[list[int]], evs: list[Event]) -> list[list[int]]:
+    """Bank-shortage rule per kind; returns what each seat actually received."""
+    got = [[0] * 8 for _ in range(st.n)]
+    for k in range(8):
+        total = sum(due[p][k] for p in range(st.n))
+        if not total:
+            continue
+        owed = [p for p in range(st.n) if due[p][k]]
+        if total <= st.bank[k]:
+            for p in owed:
+                got[p][k] = due[p][k]
+        elif len(owed) == 1:
+            got[owed[0]][k] = st.bank[k]
+            evs.append(event("bank_shortage", kind=D.KINDS[k], seats=owed, partial=True))
+        else:
+            evs.append(event("bank_shortage", kind=D.KINDS[k], seats=owed, partial=False))
+        for p in owed:
+            st.bank[k] -= got[p][k]
+            st.hand[p][k] += got[p][k]
+    return got
+
+
+def take_from_bank(st: State, p: int, k: int, n: int) -> int:
+    n = min(n, st.bank[k])
+    st.bank[k] -= n
+    st.hand[p][k] += n
+    return n
+
+
+def pay(st: State, p: int, cost: tuple[int, ...] | list[int]) -> None:
+    h, bank = st.hand[p], st.bank
+    for k in range(8):
+        if cost[k]:
+            h[k] -= cost[k]
+            bank[k] += cost[k]
+
+
+def afford(st: State, p: int, cost: tuple[int, ...] | list[int]) -> bool:
+    h = st.hand[p]
+    return all(h[k] >= cost[k] for k in range(8))
+
+
+__all__ = ["NONE", "SETTLEMENT", "CITY", "SIDEWAYS"]

@@ -1,0 +1,94 @@
+"""The state of one game of Cities & Knights: flat int lists indexed by vertex, edge, seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.rng import Chance
+
+# building kinds per vertex
+NONE, SETTLEMENT, CITY, SIDEWAYS = 0, 1, 2, 3
+BUILDING_NAMES = ("", "settlement", "city", "sideways")
+
+
+def jcopy(x: Any) -> Any:
+    """Copy a JSON-shaped value (lists, dicts, scalars) without deepcopy's bookkeeping."""
+    if isinstance(x, list):
+        return [jcopy(i) for i in x]
+    if isinstance(x, dict):
+        return {k: jcopy(v) for k, v in x.items()}
+    return x
+
+
+@dataclass(slots=True)
+class State:
+    n: int
+    options: dict[str, Any]
+    seat_order: list[int]
+    terrain: list[str]
+    numbers: list[int]
+    harbours: list[str]
+    robber: int
+    merchant: int
+    merchant_owner: int
+    # per vertex
+    b_owner: list[int]
+    b_kind: list[int]
+    wall: list[int]
+    metro: list[int]  # track index of the metropolis on this city, or -1
+    k_owner: list[int]
+    k_level: list[int]  # 0 = no knight, 1 basic, 2 strong, 3 mighty
+    k_active: list[int]
+    k_fresh: list[int]  # active since the turn began and neither activated nor used since
+    k_promoted: list[int]
+    # per edge
+    road: list[int]
+    # per seat
+    hand: list[list[int]]
+    progress: list[list[str]]
+    vp_cards: list[list[str]]
+    levels: list[list[int]]
+    defenders: list[int]
+    settlements_left: list[int]
+    cities_left: list[int]
+    roads_left: list[int]
+    walls_left: list[int]
+    knights_left: list[list[int]]
+    road_len: list[int]
+    # shared
+    bank: list[int]
+    decks: list[list[str]]
+    barbarian: int
+    robber_unlocked: bool
+    attacks: int
+    metro_perm: list[int]
+    longest: int
+    turn: int
+    turn_no: int
+    phase: str  # setup | roll | main | over
+    setup_step: int
+    setup_vertex: int
+    dice: dict[str, Any] | None
+    tasks: list[dict[str, Any]]
+    fleet: int
+    harbor_on: bool
+    harbor_used: list[int]
+    trade: dict[str, Any] | None
+    looking: dict[str, Any] | None
+    winner: int
+    chance: Chance
+
+
+FIELD_NAMES = tuple(f.name for f in fields(State) if f.name != "chance")
+
+
+def dump_state(st: State) -> dict[str, Any]:
+    out = {name: jcopy(getattr(st, name)) for name in FIELD_NAMES}
+    out["chance"] = st.chance.dump()
+    return out
+
+
+def load_state(data: dict[str, Any]) -> State:
+    kw = {name: jcopy(data[name]) for name in FIELD_NAMES}
+    return State(chance=Chance.load(data["chance"]), **kw)
