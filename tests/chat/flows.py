@@ -1,0 +1,78 @@
+"""Small flows shared by chat tests: open a table, make a given commit through the DM menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.service.notices import Table
+from tests.chat.world import World, components
+
+
+async def open_table(world: World, names: list[str], options: str | None = None) -> list[Any]:
+    members = [world.add_player(n) for n in names]
+    await members[0].slash(world.channel, "join", game="battles_builders")
+    for m in members[1:]:
+        await m.slash(world.channel, "join")
+    r = await (members[0].slash(world.channel, "start", options=options) if options else members[0].slash(world.channel, "start"))
+    assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
+    return members
+
+
+async def current(world: World) -> Table:
+    table = await world.service.table_in(world.channel.id)
+    assert table is not None
+    return table
+
+
+def find_component(message: discord.Message, label_start: str) -> Any:
+    for c in components(message):
+        if isinstance(c, discord.components.SelectMenu):
+            for o in c.options:
+                if o.label.startswith(label_start):
+                    return c, o.value
+        elif (c.label or "").startswith(label_start):
+            return c, None
+    raise AssertionError(f"no option starting {label_start!r} in {[getattr(c, 'label', None) for c in components(message)]}")
+
+
+async def choose_path(actor: Any, message: discord.Message, labels: list[str], reread: Any) -> Any:
+    """Press the options whose labels start with ``labels`` in turn; returns the last result."""
+    result = None
+    for label in labels:
+        if result is not None and _done(result):
+            break  # the rest of the path was a single choice, folded into the last press
+        comp, value = find_component(message, label)
+        if value is not None:
+            result = await actor.select(message, [value], custom_id=comp.custom_id)
+        else:
+            result = await actor.click(message, custom_id=comp.custom_id)
+        if result.response is not None and result.response.message is not None:
+            message = reread(result.response.message)
+    return result
+
+
+def _done(result: Any) -> bool:
+    texts = [result.response.content if result.response is not None else ""] + [f.content for f in result.followups]
+    return any(t and ("Done:" in t or "Gedaan:" in t) for t in texts)
+
+
+def commit_labels(king: bool, builders: int, infantry: int, cavalry: int, archers: int) -> list[str]:
+    """The menu path of a Battles & Builders commit (King, then each kind)."""
+    return [
+        f"King: {'yes' if king else 'no'}",
+        f"{builders} builder",
+        f"{infantry} infantry",
+        f"{cavalry} cavalry",
+        f"{archers} archer",
+    ]
+
+
+async def commit_by_dm(world: World, member: Any, chips: tuple[bool, int, int, int, int]) -> Any:
+    msg = world.last_dm(member)
+
+    def reread(m: discord.Message) -> discord.Message:
+        return next((x for x in world.dm_messages(member) if x.id == m.id), m)
+
+    return await choose_path(member.user, msg, commit_labels(*chips), reread)
