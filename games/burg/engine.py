@@ -1,0 +1,1194 @@
+"""Im Schutze der Burg (De Koningsburcht) — the rules engine.
+
+Specification: ``shared/rules/im-schutze-der-burg.md``; its vocabulary is used throughout (card
+ids, resources, trade fields, building, tile and helper-space ids, winter card ids, option keys).
+
+Flow of a round (§5): round taler → [winter card if ``beforeSelection``] → secret selection
+(all seats at once) → [winter card, default ``afterSelection``] → reveal → equip the worker cards
+(W1's owner chooses two pieces) → resolve in the order messenger, trader (placements, then one
+income step), bricklayer, stonemason, worker, master builder → end of round.
+
+Actions (``type`` plus fields; every one a JSON dict):
+
+``{"type": "select", "card": "trader"}``
+    3–4 players: the secret card of this round. ``{"type": "select", "cards": [a, b]}`` with
+    2 players (two different cards; either form is accepted when it gives the right count). A
+    seat that already chose may send ``select`` again to change its choice until the last seat
+    has chosen (R-24); ``legal`` lists choices only for seats that still owe one.
+``{"type": "equip", "card": "worker_1", "resources": ["sand", "clay"]}``
+    W1's owner chooses its pieces (§5.5, R-5); ``card`` may be omitted.
+``{"type": "place_trader", "field": "cart_wood"}``
+    A Trader places a helper from the personal supply; naming an occupied field displaces its
+    helper (§6.2). ``{"type": "pass"}`` places nothing.
+``{"type": "watchtower", "resource": "clay"}``
+    The Bricklayer takes all pieces of one type from the watchtower (§6.3).
+``{"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}``
+    The Stonemason buys one piece from another player's revealed worker card (§6.4).
+``{"type": "build", "building": "house_1", "payment": {"sand": 2, "wood": 1, "clay": 1}}``
+    Erect a building (§9). ``building`` is a tile id (``house_3``) or its group (``house``:
+    the lowest-numbered unbuilt tile). ``payment`` counts the pieces paid, silver included;
+    with silver, ``"silver_as": {"stone": 1}`` declares what each silver piece counts as (may be
+    omitted: the engine then picks a declaration that makes the payment exact). ``legal`` lists
+    the lowest unbuilt tile of each group with up to ``PAYMENTS_PER_BUILDING`` exact payments,
+    the default payment (least valuable pieces) first; ``apply`` accepts any exact payment.
+``{"type": "place_helper", "space": "palace_a", "from": "supply"}``
+    A castle helper (§10) after building in the same action; ``from`` is ``"supply"`` or one of
+    the player's own trade fields (default: the supply). ``"space": "winter_guest"`` puts a guest
+    on the revealed guest card (§15).
+``{"type": "done"}``
+    Ends the current step (purchases, building, castle helpers). ``pass`` and ``done`` are
+    accepted for each other.
+
+Events (``games.core.event``; all public except ``selection``):
+``round_started`` {round, start_player, field}; ``round_taler`` {seat, amount};
+``card_selected`` {seat}; ``selection`` {seat, cards} (to the seat); ``winter_revealed``
+{card, field}; ``wood_lost`` {seat, count}; ``helpers_returned`` {seat, field};
+``taler_received`` {seat, amount, source}; ``taler_paid`` {seat, amount, paid_to, reason};
+``watchtower_stocked`` {resources}; ``cards_revealed`` {cards: [[...] per seat]};
+``worker_equipped`` {seat, card, resources}; ``messenger`` {seat, amount};
+``trader_placed`` {seat, field, displaced}; ``trader_passed`` {seat}; ``trade_income``
+{seat, field, resource, count}; ``tax_paid`` {seat, resources}; ``watchtower_taken``
+{seat, resource, count}; ``resource_bought`` {seat, owner, card, resource, price, paid_to};
+``worker_collected`` {seat, card, resources}; ``building_built`` {seat, building, group, card,
+payment, silver_as, vp, taler}; ``helper_placed`` {seat, space, building, from, fee};
+``guest_placed`` {seat, fee}; ``step_done`` {seat, card, step}; ``master_builder``
+{seat, buildings, vp}; ``cards_returned`` {seat}; ``round_ended`` {round}; ``game_ended``
+{reason}; ``final_score`` {seat, source, vp, ...}; ``game_result`` {scores, winners, tiebreak}.
+Resources in events are dicts ``{resource: count}``.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from typing import Any
+
+from games.core import Action, Event, IllegalAction, OptionSpec, Prompt, Result, event
+from games.rng import Chance
+
+from . import text as _text
+from .data import (
+    CARDS,
+    FIELD_RESOURCE,
+    FIELDS,
+    MARKET_RATE_BOTH,
+    MARKET_RATE_ONE,
+    MARKET_SPACES,
+    PALACE_LIMIT_PER_HELPER,
+    PALACE_ORDER,
+    PALACE_SPACES,
+    RESOURCES,
+    SCORING_ORDER,
+    SPACE_SCORING,
+    WORKERS,
+)
+from .rules import (
+    compile_rules,
+    declare_silver,
+    payment_valid,
+    payments,
+    validate_options,
+    worker_choices,
+)
+from .state import Player, State, dump_state, load_state
+
+__all__ = ("ENGINE", "BurgEngine", "PAYMENTS_PER_BUILDING")
+
+#: How many exact payments ``legal`` offers per building (``apply`` accepts every exact one).
+PAYMENTS_PER_BUILDING = 8
+GUEST = "winter_guest"
+_RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+_FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
+_CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+_SLOT = {c: ("worker" if c in WORKERS else c) for c in CARDS}
+_DONE = ("done", "pass")
+
+
+def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {RESOURCES[i]: n for i, n in enumerate(v) if n}
+
+
+def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
+    return IllegalAction(code, reason, **params)
+
+
+class BurgEngine:
+    """Stateless engine; a game lives in its ``State``."""
+
+    key = "burg"
+    names = {"en": "Im Schutze der Burg", "nl": "De Koningsburcht"}
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "winterEnabled",
+            "bool",
+            False,
+            help={
+                "en": "Winter variant: winter cards are revealed on marked rounds.",
+                "nl": "Wintervariant: op gemarkeerde rondes wordt een winterkaart onthuld.",
+            },
+        ),
+        OptionSpec(
+            "winterRevealTiming",
+            "choice",
+            "afterSelection",
+            choices=("afterSelection", "beforeSelection"),
+            help={
+                "en": "When the winter card is revealed: after or before the secret card choice.",
+                "nl": "Wanneer de winterkaart wordt onthuld: na of voor de geheime kaartkeuze.",
+            },
+        ),
+        OptionSpec(
+            "stonemasonPaymentTo",
+            "choice",
+            "bank",
+            choices=("bank", "workerOwner"),
+            help={
+                "en": "Who receives the taler a Stonemason pays: the bank or the worker's owner.",
+                "nl": "Wie de taler van de Steenhouwer krijgt: de bank of de eigenaar van de arbeider.",
+            },
+        ),
+        OptionSpec(
+            "allowDisplacingOwnTraderHelper",
+            "bool",
+            False,
+            help={
+                "en": "A Trader may displace their own helper from a trade field.",
+                "nl": "Een Handelaar mag zijn eigen werker van een grondstofveld verdringen.",
+            },
+        ),
+    )
+
+    # -- start -----------------------------------------------------------------------------
+    def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> State:
+        cfg, script = validate_options(options, players)
+        rules = compile_rules(json.dumps(cfg, sort_keys=True), players)
+        n = players
+        chance = Chance(seed or 0, script)
+        s = State(n=n, config=cfg, chance=chance, rules=rules)
+        s.track = rules.rounds * rules.track_per_round
+        s.bank = rules.coins_total - s.track - n * rules.start_taler
+        s.tower = list(rules.tower_start)
+        s.supply = [rules.totals[i] - rules.tower_start[i] - n * rules.start_res[i] for i in range(5)]
+        s.removed_res = [0] * 5
+        s.players = [
+            Player(rules.start_taler, list(rules.start_res), 0, rules.helpers, list(CARDS), []) for _ in range(n)
+        ]
+        s.field_owner = [-1] * 5
+        s.field_round = [0] * 5
+        s.built = {t.id: [-1, 0, None] for t in rules.tiles if t.prebuilt}
+        s.spaces = {}
+        s.winter_seen = []
+        s.guests = []
+        s.winter_deck = self._winter_deck(chance, rules) if rules.winter else []
+        s.selections = [None] * n
+        s.revealed = [[] for _ in range(n)]
+        s.workers = []
+        s.queue = []
+        s.round_builds = []
+        s.round_helpers = [[] for _ in range(n)]
+        self._start_round(s, [])
+        return s
+
+    @staticmethod
+    def _winter_deck(chance: Chance, rules: Any) -> list[str]:
+        # §4 step 8: scripted cards on top in the given order, the rest shuffled by the RNG.
+        deck: list[str] = []
+        while True:
+            card = chance.take("winter_order")
+            if card is Chance.NONE:
+                break
+            deck.append(card)
+        rest = [c for c in rules.winter_cards if c not in deck]
+        chance.rng.shuffle(rest)
+        return deck + rest
+
+    # -- protocol: who acts ------------------------------------------------------------------
+    def pending(self, s: State) -> dict[int, Prompt]:
+        if s.phase == "over":
+            return {}
+        if s.phase == "select":
+            out = {}
+            for seat in range(s.n):
+                if s.selections[seat] is None:
+                    count = self._select_count(s, seat)
+                    out[seat] = Prompt("select", secret=True, data={"round": s.round, "count": count})
+            return out
+        if s.phase == "equip":
+            seat, card, _ = s.workers[s.equip_at]
+            return {seat: Prompt("equip", data={"card": card, "count": len(self._equip_options(s)[0])})}
+        t = s.task
+        data = {"card": t["card"], "step": t["step"], "round": s.round}
+        if t["step"] == "build":
+            data["left"] = s.rules.max_builds - t["builds"]
+        elif t["step"] == "helpers":
+            data["left"] = s.rules.max_helpers - t["helpers"]
+        return {t["seat"]: Prompt(t["step"], data=data)}
+
+    def _select_count(self, s: State, seat: int) -> int:
+        return min(s.rules.cards_per_round, len(s.players[seat].hand))
+
+    # -- protocol: legal ---------------------------------------------------------------------
+    def legal(self, s: State, seat: int) -> list[Action]:
+        if s.phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.n:
+            return []
+        if s.phase == "select":
+            if s.selections[seat] is not None:
+                return []
+            return self._legal_select(s, seat)
+        if s.phase == "equip":
+            if s.workers[s.equip_at][0] != seat:
+                return []
+            _, card, _ = s.workers[s.equip_at]
+            return [
+                {"type": "equip", "card": card, "resources": [RESOURCES[r] for r in combo]}
+                for combo in self._equip_options(s)
+            ]
+        t = s.task
+        if t is None or t["seat"] != seat:
+            return []
+        step = t["step"]
+        if step == "trader":
+            return [{"type": "place_trader", "field": FIELDS[f]} for f in self._trader_fields(s, seat)] + [
+                {"type": "pass"}
+            ]
+        if step == "watchtower":
+            return [{"type": "watchtower", "resource": RESOURCES[r]} for r in range(5) if s.tower[r] > 0]
+        if step == "buy":
+            return self._legal_buy(s, seat) + [{"type": "done"}]
+        if step == "build":
+            return self._legal_build(s, seat) + [{"type": "done"}]
+        if step == "helpers":
+            return self._legal_helpers(s, seat) + [{"type": "done"}]
+        return []  # pragma: no cover - every step is listed above
+
+    def _allowed_selections(self, s: State, seat: int) -> list[tuple[str, ...]]:
+        p = s.players[seat]
+        count = self._select_count(s, seat)
+        full = not p.played
+        cards = [c for c in p.hand if not (full and c == "master_builder")]
+        return list(combinations(cards, count))
+
+    def _legal_select(self, s: State, seat: int) -> list[Action]:
+        combos = self._allowed_selections(s, seat)
+        if s.rules.cards_per_round == 1:
+            return [{"type": "select", "card": c[0]} for c in combos]
+        return [{"type": "select", "cards": list(c)} for c in combos]
+
+    def _equip_options(self, s: State) -> tuple[tuple[int, ...], ...]:
+        _, card, _ = s.workers[s.equip_at]
+        return worker_choices(s.rules, card, s.supply)
+
+    def _trader_fields(self, s: State, seat: int) -> list[int]:
+        """Fields the Trader may place on now (§6.2 rules 1-7)."""
+        if s.players[seat].helpers <= 0:
+            return []
+        owner = s.field_owner
+        free_carts = [f for f in range(4) if owner[f] < 0]
+        if free_carts:
+            return free_carts
+        out = []
+        for f in range(5):
+            o = owner[f]
+            if o < 0:
+                out.append(f)  # the rider, the only field that can be free here
+            elif s.field_round[f] != s.round and (o != seat or s.rules.own_displace):
+                out.append(f)
+        return out
+
+    def _eligible_workers(self, s: State, seat: int) -> list[list[Any]]:
+        return [w for w in s.workers if w[0] != seat]
+
+    def _legal_buy(self, s: State, seat: int) -> list[Action]:
+        t = s.task
+        price = s.rules.stone_price
+        if s.players[seat].taler < price:
+            return []
+        out = []
+        for owner, card, res in self._eligible_workers(s, seat):
+            if f"{owner}:{card}" in t["bought"] or sum(res) < 2:
+                continue
+            for r in range(5):
+                if res[r]:
+                    out.append({"type": "buy", "owner": owner, "card": card, "resource": RESOURCES[r]})
+        return out
+
+    def _unbuilt_groups(self, s: State) -> list[str]:
+        """The lowest unbuilt tile of every group, in table order."""
+        out = []
+        built = s.built
+        for ids in s.rules.groups.values():
+            for tid in ids:
+                if tid not in built:
+                    out.append(tid)
+                    break
+        return out
+
+    def _legal_build(self, s: State, seat: int) -> list[Action]:
+        rules = s.rules
+        have = tuple(s.players[seat].res)
+        out: list[Action] = []
+        for tid in self._unbuilt_groups(s):
+            tile = rules.tile_by_id[tid]
+            for pieces in payments(have, tile.cost, rules.values, rules.min_types)[:PAYMENTS_PER_BUILDING]:
+                act: Action = {"type": "build", "building": tid, "payment": _res_dict(pieces)}
+                if pieces[4]:
+                    decl = declare_silver(pieces, tile.cost, rules.values, rules.min_types)
+                    act["silver_as"] = _res_dict(decl)
+                out.append(act)
+        return out
+
+    def _helper_sources(self, s: State, seat: int) -> list[str]:
+        out = ["supply"] if s.players[seat].helpers > 0 else []
+        out.extend(FIELDS[f] for f in range(5) if s.field_owner[f] == seat)
+        return out
+
+    def _legal_helpers(self, s: State, seat: int) -> list[Action]:
+        rules = s.rules
+        sources = self._helper_sources(s, seat)
+        if not sources:
+            return []
+        taler = s.players[seat].taler
+        done_here = s.round_helpers[seat]
+        out: list[Action] = []
+        for sid in rules.spaces:
+            bid = rules.space_building[sid]
+            if bid not in s.built or sid in s.spaces or bid in done_here or rules.space_fee[sid] > taler:
+                continue
+            out.extend({"type": "place_helper", "space": sid, "from": src} for src in sources)
+        if self._guest_open(s, seat) and rules.winter_cards[GUEST]["fee"] <= taler and not s.task.get("guest"):
+            out.extend({"type": "place_helper", "space": GUEST, "from": src} for src in sources)
+        return out
+
+    def _guest_open(self, s: State, seat: int) -> bool:
+        return GUEST in s.winter_seen and seat not in s.guests and GUEST not in s.round_helpers[seat]
+
+    # -- protocol: apply ---------------------------------------------------------------------
+    def apply(self, s: State, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, dict):
+            raise _illegal("bad_action", "an action is a JSON object")
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in _HANDLERS:
+            raise _illegal("unknown_type", f"unknown action type {kind!r}")
+        if s.phase == "over":
+            raise _illegal("game_over", "the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+            raise _illegal("bad_seat", f"no seat {seat!r}")
+        events: list[Event] = []
+        getattr(self, _HANDLERS[kind])(s, seat, action, events)
+        s.seq += 1
+        return events
+
+    def _expect(self, s: State, seat: int, *steps: str) -> dict[str, Any]:
+        """The current task if it is this seat's and in one of ``steps``; else refuse."""
+        if s.phase != "act" or s.task is None:
+            raise _illegal("wrong_phase", f"no card is resolving now (phase {s.phase})")
+        t = s.task
+        if t["seat"] != seat:
+            raise _illegal("not_your_turn", f"seat {t['seat']} is acting")
+        if t["step"] not in steps:
+            raise _illegal("wrong_step", f"the {t['card']} is at step {t['step']}", step=t["step"])
+        return t
+
+    # select ------------------------------------------------------------------------------------
+    def _do_select(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        if s.phase != "select":
+            raise _illegal("wrong_phase", "cards are chosen at the start of a round")
+        raw = a.get("cards", a.get("card"))
+        if isinstance(raw, str):
+            raw = [raw]
+        if not isinstance(raw, list) or any(not isinstance(c, str) for c in raw):
+            raise _illegal("bad_cards", "name the card(s) to choose")
+        p = s.players[seat]
+        count = self._select_count(s, seat)
+        for c in raw:
+            if c not in _CARD_INDEX:
+                raise _illegal("unknown_card", f"no card {c!r}", card=c)
+        if len(raw) != count:
+            raise _illegal("card_count", f"choose exactly {count} card(s)", count=count)
+        if len(set(raw)) != len(raw):
+            raise _illegal("same_card", "the cards must be different")
+        for c in raw:
+            if c not in p.hand:
+                raise _illegal("not_in_hand", f"{c} is in the played area", card=c)
+        if "master_builder" in raw and not p.played:
+            raise _illegal("master_builder_first", "the Master builder cannot be chosen with all 8 cards in hand")
+        cards = sorted(raw, key=_CARD_INDEX.__getitem__)
+        first = s.selections[seat] is None
+        s.selections[seat] = cards
+        if first:
+            ev.append(event("card_selected", seat=seat))
+        ev.append(event("selection", to=[seat], seat=seat, cards=list(cards)))
+        if all(x is not None for x in s.selections):
+            if s.rules.winter and s.rules.winter_timing == "afterSelection":
+                self._winter(s, ev)
+            self._reveal(s, ev)
+            self._advance(s, ev)
+
+    # equip -------------------------------------------------------------------------------------
+    def _do_equip(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        if s.phase != "equip":
+            raise _illegal("wrong_phase", "no worker card waits for its pieces")
+        owner, card, res = s.workers[s.equip_at]
+        if owner != seat:
+            raise _illegal("not_your_turn", f"seat {owner} equips a worker")
+        if "card" in a and a["card"] != card:
+            raise _illegal("wrong_card", f"{card} is being equipped", card=card)
+        raw = a.get("resources")
+        if not isinstance(raw, list) or any(r not in _RES_INDEX for r in raw):
+            raise _illegal("bad_resources", "name the pieces as a list of resources")
+        combo = tuple(sorted(_RES_INDEX[r] for r in raw))
+        options = self._equip_options(s)
+        if combo not in options:
+            raise _illegal(
+                "bad_choice", "not a legal choice of pieces for this worker", count=len(options[0]) if options else 0
+            )
+        for r in combo:
+            s.supply[r] -= 1
+            res[r] += 1
+        ev.append(event("worker_equipped", seat=seat, card=card, resources=_res_dict(res)))
+        s.equip_at += 1
+        self._equip(s, ev)
+        self._advance(s, ev)
+
+    # trader ------------------------------------------------------------------------------------
+    def _do_place_trader(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        self._expect(s, seat, "trader")
+        fid = a.get("field")
+        if fid not in _FIELD_INDEX:
+            raise _illegal("unknown_field", f"no trade field {fid!r}")
+        f = _FIELD_INDEX[fid]
+        if s.players[seat].helpers <= 0:
+            raise _illegal("no_helper", "no helper in the personal supply")
+        if f not in self._trader_fields(s, seat):
+            raise _illegal("field_closed", f"{fid} cannot take a helper now", field=fid)
+        displaced = s.field_owner[f]
+        if displaced >= 0:
+            s.players[displaced].helpers += 1
+        s.players[seat].helpers -= 1
+        s.field_owner[f] = seat
+        s.field_round[f] = s.round
+        ev.append(event("trader_placed", seat=seat, field=fid, displaced=displaced if displaced >= 0 else None))
+        self._finish_task(s, ev)
+        self._advance(s, ev)
+
+    # bricklayer --------------------------------------------------------------------------------
+    def _do_watchtower(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = self._expect(s, seat, "watchtower")
+        r = _RES_INDEX.get(a.get("resource"))  # type: ignore[arg-type]
+        if r is None:
+            raise _illegal("unknown_resource", f"no resource {a.get('resource')!r}")
+        if s.tower[r] <= 0:
+            raise _illegal("empty_type", f"the watchtower holds no {RESOURCES[r]}")
+        count = s.tower[r]
+        s.tower[r] = 0
+        s.players[seat].res[r] += count
+        ev.append(event("watchtower_taken", seat=seat, resource=RESOURCES[r], count=count))
+        self._enter_build(s, t, ev)
+        self._advance(s, ev)
+
+    # stonemason --------------------------------------------------------------------------------
+    def _do_buy(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = self._expect(s, seat, "buy")
+        owner, card, rname = a.get("owner"), a.get("card"), a.get("resource")
+        r = _RES_INDEX.get(rname)  # type: ignore[arg-type]
+        if r is None:
+            raise _illegal("unknown_resource", f"no resource {rname!r}")
+        entry = next((w for w in s.workers if w[0] == owner and w[1] == card), None)
+        if entry is None:
+            raise _illegal("no_worker", f"no worker card {card!r} of seat {owner!r} was revealed")
+        if owner == seat:
+            raise _illegal("own_worker", "a Stonemason never buys from its own worker card")
+        if f"{owner}:{card}" in t["bought"]:
+            raise _illegal("already_bought", "one piece per worker card")
+        res = entry[2]
+        if res[r] <= 0:
+            raise _illegal("not_on_card", f"no {rname} on that card")
+        if sum(res) < 2:
+            raise _illegal("last_piece", "the last piece on a worker card cannot be bought")
+        price = s.rules.stone_price
+        if s.players[seat].taler < price:
+            raise _illegal("no_money", f"the price is {price} taler", price=price)
+        res[r] -= 1
+        s.players[seat].res[r] += 1
+        s.players[seat].taler -= price
+        to = s.rules.stone_pay_to
+        if to == "workerOwner":
+            s.players[owner].taler += price
+        else:
+            s.bank += price
+        t["bought"].append(f"{owner}:{card}")
+        ev.append(
+            event(
+                "resource_bought",
+                seat=seat,
+                owner=owner,
+                card=card,
+                resource=rname,
+                price=price,
+                paid_to=owner if to == "workerOwner" else "bank",
+            )
+        )
+        if len(t["bought"]) >= len(self._eligible_workers(s, seat)):
+            self._enter_build(s, t, ev)
+        self._advance(s, ev)
+
+    # build -------------------------------------------------------------------------------------
+    def _check_build(self, s: State, seat: int, a: Action) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
+        rules = s.rules
+        bid = a.get("building")
+        if not isinstance(bid, str):
+            raise _illegal("unknown_building", "name the building")
+        if bid in rules.groups and rules.groups[bid] != (bid,):
+            free = [tid for tid in rules.groups[bid] if tid not in s.built]
+            if not free:
+                raise _illegal("already_built", f"every {bid} is built", building=bid)
+            bid = free[0]
+        tile = rules.tile_by_id.get(bid)
+        if tile is None:
+            raise _illegal("unknown_building", f"no building {bid!r}")
+        if bid in s.built:
+            raise _illegal("already_built", f"{bid} is already built", building=bid)
+        pay = a.get("payment")
+        if not isinstance(pay, dict) or any(k not in _RES_INDEX for k in pay):
+            raise _illegal("bad_payment", "payment maps resources to counts")
+        pieces = [0] * 5
+        for k, v in pay.items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise _illegal("bad_payment", "payment counts are whole numbers")
+            pieces[_RES_INDEX[k]] = v
+        have = s.players[seat].res
+        if any(pieces[i] > have[i] for i in range(5)):
+            raise _illegal("missing_resources", "the player does not hold these pieces")
+        pt = tuple(pieces)
+        decl_raw = a.get("silver_as")
+        if decl_raw is None:
+            decl = declare_silver(pt, tile.cost, rules.values, rules.min_types)
+            if decl is None:
+                raise _illegal(
+                    "bad_payment", f"not an exact payment of {tile.cost} with {rules.min_types} types", cost=tile.cost
+                )
+        else:
+            if not isinstance(decl_raw, dict) or any(k not in ("sand", "wood", "clay", "stone") for k in decl_raw):
+                raise _illegal("bad_silver", "silver counts as sand, wood, clay or stone")
+            if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in decl_raw.values()):
+                raise _illegal("bad_silver", "silver declarations are whole numbers")
+            decl = tuple(decl_raw.get(k, 0) for k in ("sand", "wood", "clay", "stone"))
+            if sum(decl) != pt[4]:
+                raise _illegal("bad_silver", "declare every silver piece exactly once")
+        if not payment_valid(pt, decl, tile.cost, rules.values, rules.min_types):
+            raise _illegal(
+                "bad_payment", f"not an exact payment of {tile.cost} with {rules.min_types} types", cost=tile.cost
+            )
+        return tile, pt, decl
+
+    def _do_build(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = self._expect(s, seat, "build")
+        tile, pieces, decl = self._check_build(s, seat, a)
+        rules = s.rules
+        p = s.players[seat]
+        for i in range(4):
+            p.res[i] -= pieces[i]
+            s.supply[i] += pieces[i]
+        p.res[4] -= pieces[4]
+        s.forge += pieces[4]
+        s.built[tile.id] = [seat, s.round, t["card"]]
+        s.round_builds.append([seat, tile.id, t["card"]])
+        vp = taler = 0
+        if t["card"] == "bricklayer":
+            taler = min(sum(pieces), s.bank)
+            s.bank -= taler
+            p.taler += taler
+        elif t["card"] == "stonemason":
+            vp = tile.vp
+        else:
+            vp = tile.vp // 2
+        p.vp += vp
+        t["builds"] += 1
+        ev.append(
+            event(
+                "building_built",
+                seat=seat,
+                building=tile.id,
+                group=tile.group,
+                card=t["card"],
+                payment=_res_dict(pieces),
+                silver_as={k: n for k, n in zip(("sand", "wood", "clay", "stone"), decl) if n},
+                vp=vp,
+                taler=taler,
+            )
+        )
+        if t["builds"] >= rules.max_builds or len(s.built) - self._prebuilt(s) >= rules.to_build:
+            self._leave_build(s, t, ev)
+        self._advance(s, ev)
+
+    @staticmethod
+    def _prebuilt(s: State) -> int:
+        return sum(1 for t in s.rules.tiles if t.prebuilt)
+
+    # castle helpers ----------------------------------------------------------------------------
+    def _do_place_helper(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = self._expect(s, seat, "helpers")
+        rules = s.rules
+        sid = a.get("space")
+        src = a.get("from")
+        p = s.players[seat]
+        if src is None:
+            sources = self._helper_sources(s, seat)
+            src = sources[0] if sources else "supply"
+        if src == "supply":
+            if p.helpers <= 0:
+                raise _illegal("no_helper", "no helper in the personal supply")
+        elif src in _FIELD_INDEX:
+            if s.field_owner[_FIELD_INDEX[src]] != seat:
+                raise _illegal("not_your_field", f"no own helper at {src}", field=src)
+        else:
+            raise _illegal("bad_source", "a castle helper comes from 'supply' or an own trade field")
+        if sid == GUEST:
+            if GUEST not in s.winter_seen:
+                raise _illegal("no_guest_card", "the guest chamber has not been revealed")
+            if seat in s.guests:
+                raise _illegal("guest_taken", "one guest per player")
+            if t.get("guest") or GUEST in s.round_helpers[seat]:
+                raise _illegal("same_building", "one own helper per building per round")
+            fee = rules.winter_cards[GUEST]["fee"]
+            bid = GUEST
+        else:
+            if sid not in rules.space_fee:
+                raise _illegal("unknown_space", f"no helper space {sid!r}")
+            bid = rules.space_building[sid]
+            if bid not in s.built:
+                raise _illegal("not_built", f"{bid} is not built", building=bid)
+            if sid in s.spaces:
+                raise _illegal("space_taken", f"{sid} is occupied", space=sid)
+            if bid in s.round_helpers[seat]:
+                raise _illegal("same_building", "one own helper per building per round", building=bid)
+            fee = rules.space_fee[sid]
+        if p.taler < fee:
+            raise _illegal("no_money", f"the fee is {fee} taler", fee=fee)
+        # all checks passed
+        if src == "supply":
+            p.helpers -= 1
+        else:
+            s.field_owner[_FIELD_INDEX[src]] = -1
+        p.taler -= fee
+        s.bank += fee
+        s.round_helpers[seat].append(bid)
+        if sid == GUEST:
+            s.guests.append(seat)
+            t["guest"] = True
+            ev.append(event("guest_placed", seat=seat, fee=fee, **{"from": src}))
+        else:
+            s.spaces[sid] = seat
+            ev.append(event("helper_placed", seat=seat, space=sid, building=bid, fee=fee, **{"from": src}))
+        t["helpers"] += 1
+        if t["helpers"] >= rules.max_helpers:
+            self._finish_task(s, ev)
+        self._advance(s, ev)
+
+    # done / pass -------------------------------------------------------------------------------
+    def _do_done(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = self._expect(s, seat, "trader", "buy", "build", "helpers")
+        step = t["step"]
+        if step == "trader":
+            ev.append(event("trader_passed", seat=seat))
+            self._finish_task(s, ev)
+        else:
+            ev.append(event("step_done", seat=seat, card=t["card"], step=step))
+            if step == "buy":
+                self._enter_build(s, t, ev)
+            elif step == "build":
+                self._leave_build(s, t, ev)
+            else:
+                self._finish_task(s, ev)
+        self._advance(s, ev)
+
+    # -- flow --------------------------------------------------------------------------------
+    def _start_round(self, s: State, ev: list[Event]) -> None:
+        rules = s.rules
+        s.round += 1
+        s.start = (s.round - 1) % s.n
+        field = rules.rounds - s.round + 1
+        ev.append(event("round_started", round=s.round, start_player=s.start, field=field))
+        take = min(rules.track_per_round, s.track)
+        s.track -= take
+        s.players[s.start].taler += take
+        ev.append(event("round_taler", seat=s.start, amount=take))
+        s.selections = [None] * s.n
+        s.revealed = [[] for _ in range(s.n)]
+        s.workers = []
+        s.queue = []
+        s.task = None
+        s.round_builds = []
+        s.round_helpers = [[] for _ in range(s.n)]
+        s.phase = "select"
+        if rules.winter and rules.winter_timing == "beforeSelection":
+            self._winter(s, ev)
+
+    def _winter(self, s: State, ev: list[Event]) -> None:
+        """§5.3/§15: reveal and resolve the top winter card on a marked round field."""
+        rules = s.rules
+        field = rules.rounds - s.round + 1
+        if field not in rules.winter_fields or not s.winter_deck:
+            return
+        card = s.winter_deck.pop(0)
+        s.winter_seen.append(card)
+        ev.append(event("winter_revealed", card=card, field=field, round=s.round))
+        params = rules.winter_cards[card]
+        if card == "winter_frost":
+            for seat in s.order():
+                p = s.players[seat]
+                lose = min(params["wood"], p.res[1])
+                if lose:
+                    p.res[1] -= lose
+                    s.supply[1] += lose
+                    ev.append(event("wood_lost", seat=seat, count=lose))
+        elif card == "winter_snow":
+            for f in range(5):
+                o = s.field_owner[f]
+                if o >= 0:
+                    s.players[o].helpers += 1
+                    s.field_owner[f] = -1
+                    ev.append(event("helpers_returned", seat=o, field=FIELDS[f]))
+        elif card == "winter_market":
+            for seat in s.order():
+                amount = min(params["taler"], s.bank)
+                s.bank -= amount
+                s.players[seat].taler += amount
+                ev.append(event("taler_received", seat=seat, amount=amount, source=card))
+        elif card == "winter_stores":
+            moved = [0] * 5
+            for r in ("sand", "wood", "clay"):
+                i = _RES_INDEX[r]
+                k = min(params[r], s.supply[i])
+                s.supply[i] -= k
+                s.tower[i] += k
+                moved[i] = k
+            ev.append(event("watchtower_stocked", resources=_res_dict(moved)))
+        elif card == "winter_heating":
+            for seat in s.order():
+                p = s.players[seat]
+                amount = min(params["taler"], p.taler)
+                p.taler -= amount
+                s.bank += amount
+                ev.append(event("taler_paid", seat=seat, amount=amount, paid_to="bank", reason=card))
+
+    def _reveal(self, s: State, ev: list[Event]) -> None:
+        for seat in range(s.n):
+            p = s.players[seat]
+            cards = s.selections[seat]
+            s.revealed[seat] = list(cards)
+            p.hand = [c for c in p.hand if c not in cards]
+            p.played = sorted(p.played + cards, key=_CARD_INDEX.__getitem__)
+        ev.append(event("cards_revealed", cards=[list(x) for x in s.revealed]))
+        order = s.order()
+        s.workers = [[seat, c, [0] * 5] for seat in order for c in s.revealed[seat] if c in WORKERS]
+        # resolution queue (§5.6): by card slot, then player order, workers in card order
+        queue: list[list[Any]] = []
+        for slot in ("messenger", "trader", "bricklayer", "stonemason", "worker", "master_builder"):
+            for seat in order:
+                for c in s.revealed[seat]:
+                    if _SLOT[c] == slot:
+                        queue.append([c, seat])
+            if slot == "trader" and any(q[0] == "trader" for q in queue):
+                queue.append(["trade_income", -1])
+        s.queue = queue
+        s.equip_at = 0
+        s.phase = "equip"
+        self._equip(s, ev)
+
+    def _equip(self, s: State, ev: list[Event]) -> None:
+        """Lay pieces on the worker cards in order; stop at a card whose owner must choose.
+
+        Called once per card index: after the owner's choice the index has moved on, so the
+        fixed pieces of a card are laid exactly once."""
+        rules = s.rules
+        while s.equip_at < len(s.workers):
+            seat, card, res = s.workers[s.equip_at]
+            fixed, choose, _frm = rules.workers[card]
+            for r, k in fixed:
+                got = min(k, s.supply[r])  # R-3: a missing piece is simply not laid
+                s.supply[r] -= got
+                res[r] += got
+            if choose and worker_choices(rules, card, s.supply):
+                return  # the owner chooses (phase stays "equip")
+            ev.append(event("worker_equipped", seat=seat, card=card, resources=_res_dict(res)))
+            s.equip_at += 1
+        s.equip_at = -1
+        s.phase = "act"
+
+    def _finish_task(self, s: State, ev: list[Event]) -> None:
+        s.task = None
+
+    def _enter_build(self, s: State, t: dict[str, Any], ev: list[Event]) -> None:
+        t["step"] = "build"
+        if len(s.built) - self._prebuilt(s) >= s.rules.to_build:
+            self._leave_build(s, t, ev)  # R-13: nothing left to build
+
+    def _leave_build(self, s: State, t: dict[str, Any], ev: list[Event]) -> None:
+        if t["builds"] > 0 and t["card"] in ("bricklayer", "stonemason") and s.rules.max_helpers > 0:
+            t["step"] = "helpers"
+        else:
+            s.task = None
+
+    def _advance(self, s: State, ev: list[Event]) -> None:
+        """Run every automatic step until a seat must decide or the game is over."""
+        if s.phase != "act":
+            return
+        while s.task is None:
+            if not s.queue:
+                self._end_round(s, ev)
+                if s.phase != "act":
+                    return
+                continue
+            card, seat = s.queue.pop(0)
+            if card == "messenger":
+                amount = min(s.rules.messenger, s.bank)
+                s.bank -= amount
+                s.players[seat].taler += amount
+                ev.append(event("messenger", seat=seat, amount=amount))
+            elif card == "trader":
+                if self._trader_fields(s, seat):
+                    s.task = {"card": card, "seat": seat, "step": "trader"}
+                else:
+                    ev.append(event("trader_passed", seat=seat))
+            elif card == "trade_income":
+                self._trade_income(s, ev)
+            elif card == "bricklayer":
+                t = {"card": card, "seat": seat, "step": "watchtower", "builds": 0, "helpers": 0}
+                s.task = t
+                if not any(s.tower):
+                    self._enter_build(s, t, ev)  # R-7: empty watchtower, step skipped
+            elif card == "stonemason":
+                t = {"card": card, "seat": seat, "step": "buy", "builds": 0, "helpers": 0, "bought": []}
+                s.task = t
+                if not self._eligible_workers(s, seat):
+                    self._enter_build(s, t, ev)
+            elif card in WORKERS:
+                entry = next(w for w in s.workers if w[0] == seat and w[1] == card)
+                got = entry[2]
+                p = s.players[seat]
+                for r in range(5):
+                    p.res[r] += got[r]
+                ev.append(event("worker_collected", seat=seat, card=card, resources=_res_dict(got)))
+                entry[2] = [0] * 5
+                t = {"card": card, "seat": seat, "step": "build", "builds": 0, "helpers": 0}
+                s.task = t
+                self._enter_build(s, t, ev)
+            elif card == "master_builder":
+                count = sum(1 for b in s.round_builds if b[0] != seat)
+                vp = count * s.rules.mb_vp
+                p = s.players[seat]
+                p.vp += vp
+                ev.append(event("master_builder", seat=seat, buildings=count, vp=vp))
+                p.hand = [c for c in CARDS if c in p.hand or c in p.played]
+                p.played = []
+                ev.append(event("cards_returned", seat=seat))
+
+    def _trade_income(self, s: State, ev: list[Event]) -> None:
+        """§6.2 income step: every occupied field yields, then each receiver pays one of each type."""
+        received = [[0] * 5 for _ in range(s.n)]
+        for f in range(5):
+            o = s.field_owner[f]
+            if o < 0:
+                continue
+            r = FIELD_RESOURCE[f]
+            k = min(s.rules.field_yield[f], s.supply[r])
+            s.supply[r] -= k
+            s.players[o].res[r] += k
+            received[o][r] += k
+            ev.append(event("trade_income", seat=o, field=FIELDS[f], resource=RESOURCES[r], count=k))
+        for seat in s.order():
+            tax = [1 if received[seat][r] > 0 else 0 for r in range(5)]
+            if any(tax):
+                for r in range(5):
+                    s.players[seat].res[r] -= tax[r]
+                    s.tower[r] += tax[r]
+                ev.append(event("tax_paid", seat=seat, resources=_res_dict(tax)))
+
+    def _end_round(self, s: State, ev: list[Event]) -> None:
+        ev.append(event("round_ended", round=s.round))
+        all_built = len(s.built) - self._prebuilt(s) >= s.rules.to_build
+        if all_built or s.round >= s.rules.rounds:
+            s.end_reason = "all_built" if all_built else "last_round"
+            ev.append(event("game_ended", reason=s.end_reason))
+            self._final_scoring(s, ev)
+            s.phase = "over"
+            return
+        self._start_round(s, ev)
+
+    # -- final scoring -----------------------------------------------------------------------
+    def _final_scoring(self, s: State, ev: list[Event]) -> None:
+        rules = s.rules
+        order = s.order()
+        details: list[dict[str, int]] = [{"during_game": s.players[i].vp} for i in range(s.n)]
+        built_spaces = [sid for sid in rules.spaces if rules.space_building[sid] in s.built]
+        measures = {
+            "forge_silver": s.forge,
+            "free_spaces": sum(1 for sid in built_spaces if sid not in s.spaces),
+            "castle_helpers": len(s.spaces),
+            "unbuilt": rules.to_build - (len(s.built) - self._prebuilt(s)),
+            "towers": sum(1 for tid in s.built if rules.tile_by_id[tid].kind == "tower"),
+            "houses": sum(1 for tid in s.built if rules.tile_by_id[tid].kind == "house"),
+        }
+
+        def score(seat: int, source: str, vp: int, **extra: Any) -> None:
+            s.players[seat].vp += vp
+            details[seat][source] = details[seat].get(source, 0) + vp
+            ev.append(event("final_score", seat=seat, source=source, vp=vp, **extra))
+
+        # §13.2 steps 1-6: building by building, players in order within each building
+        steps: list[list[str]] = []
+        for sid in SCORING_ORDER:
+            bid = rules.space_building.get(sid)
+            if bid is None:
+                continue
+            if (
+                steps
+                and rules.space_building[steps[-1][0]] == bid
+                or (steps and {bid, rules.space_building[steps[-1][0]]} == {"great_gate", "small_gate"})
+            ):
+                steps[-1].append(sid)
+            else:
+                steps.append([sid])
+        for group in steps:
+            for seat in order:
+                for sid in group:
+                    if s.spaces.get(sid) == seat:
+                        measure, vp, per = SPACE_SCORING[sid]
+                        score(seat, sid, vp * (measures[measure] // per), measure=measures[measure])
+        # 7. palace conversions
+        for seat in order:
+            helpers = sum(1 for sid in PALACE_SPACES if s.spaces.get(sid) == seat)
+            if not helpers:
+                continue
+            left = PALACE_LIMIT_PER_HELPER * helpers
+            p = s.players[seat]
+            vp = 0
+            taken = [0] * 5
+            for r in PALACE_ORDER:
+                k = min(left, p.res[r])
+                left -= k
+                taken[r] = k
+                vp += k * (rules.silver_value if r == 4 else rules.values[r])
+            for r in range(5):
+                p.res[r] -= taken[r]
+                s.removed_res[r] += taken[r]
+            score(seat, "palace", vp, converted=_res_dict(taken))
+        # 8. market conversions
+        for seat in order:
+            helpers = sum(1 for sid in MARKET_SPACES if s.spaces.get(sid) == seat)
+            if not helpers:
+                continue
+            p = s.players[seat]
+            rate = MARKET_RATE_BOTH if helpers == 2 else MARKET_RATE_ONE
+            vp = p.taler // rate
+            spent = vp * rate
+            p.taler -= spent
+            s.removed_taler += spent
+            score(seat, "market", vp, converted=spent)
+        # 9. winter guests
+        if s.guests:
+            per = rules.winter_cards[GUEST]["vp"]
+            for seat in order:
+                k = s.guests.count(seat)
+                if k:
+                    score(seat, "guests", k * per, guests=k)
+        # standings and tie-breaks (§13.4)
+        sv = rules.silver_value
+        vals = (*rules.values, sv)
+        keys = []
+        for seat in range(s.n):
+            p = s.players[seat]
+            value = sum(p.res[r] * vals[r] for r in range(5))
+            details[seat]["taler_left"] = p.taler
+            details[seat]["resource_value"] = value
+            keys.append((p.vp, p.taler, value))
+        ranks = {seat: 1 + sum(1 for o in range(s.n) if keys[o] > keys[seat]) for seat in range(s.n)}
+        winners = [seat for seat in range(s.n) if ranks[seat] == 1]
+        tiebreak = _tiebreak_name(keys, winners)
+        s.final = {
+            "scores": [s.players[i].vp for i in range(s.n)],
+            "ranks": [ranks[i] for i in range(s.n)],
+            "winners": winners,
+            "tiebreak": tiebreak,
+            "details": details,
+        }
+        ev.append(event("game_result", scores=s.final["scores"], winners=winners, tiebreak=tiebreak))
+
+    # -- protocol: result, view, dump ----------------------------------------------------------
+    def result(self, s: State) -> Result | None:
+        if s.final is None:
+            return None
+        f = s.final
+        return Result(
+            scores={i: f["scores"][i] for i in range(s.n)},
+            ranks={i: f["ranks"][i] for i in range(s.n)},
+            winners=list(f["winners"]),
+            tiebreak=f["tiebreak"],
+            details={i: dict(f["details"][i]) for i in range(s.n)},
+        )
+
+    def view(self, s: State, seat: int | None) -> dict[str, Any]:
+        """Whitelist: public board plus, for a seat, its own hand and selection."""
+        rules = s.rules
+        players = []
+        for i, p in enumerate(s.players):
+            players.append(
+                {
+                    "seat": i,
+                    "taler": p.taler,
+                    "resources": {r: p.res[k] for k, r in enumerate(RESOURCES)},
+                    "vp": p.vp,
+                    "helpers": p.helpers,
+                    "helpers_total": rules.helpers,
+                    "played": list(p.played),
+                    "hand_size": len(p.hand),
+                    "chosen": s.phase == "select" and s.selections[i] is not None,
+                    "revealed": list(s.revealed[i]) if s.phase != "select" else [],
+                }
+            )
+        buildings = []
+        for tile in rules.tiles:
+            b = s.built.get(tile.id)
+            buildings.append(
+                {
+                    "id": tile.id,
+                    "group": tile.group,
+                    "kind": tile.kind,
+                    "vp": tile.vp,
+                    "cost": tile.cost,
+                    "prebuilt": tile.prebuilt,
+                    "built": b is not None,
+                    "by": None if b is None or b[0] < 0 else b[0],
+                    "round": None if b is None or b[0] < 0 else b[1],
+                    "card": None if b is None else b[2],
+                    "spaces": [
+                        {"id": sid, "fee": rules.space_fee[sid], "seat": s.spaces.get(sid)} for sid in tile.spaces
+                    ],
+                }
+            )
+        v: dict[str, Any] = {
+            "game": self.key,
+            "players_count": s.n,
+            "round": s.round,
+            "rounds": rules.rounds,
+            "field": rules.rounds - s.round + 1,
+            "start_player": s.start,
+            "order": s.order(),
+            "phase": s.phase,
+            "track": s.track,
+            "bank": s.bank,
+            "supply": {r: s.supply[k] for k, r in enumerate(RESOURCES)},
+            "watchtower": {r: s.tower[k] for k, r in enumerate(RESOURCES)},
+            "forge": s.forge,
+            "trade_fields": [
+                {
+                    "id": FIELDS[f],
+                    "resource": RESOURCES[FIELD_RESOURCE[f]],
+                    "yield": rules.field_yield[f],
+                    "seat": None if s.field_owner[f] < 0 else s.field_owner[f],
+                    "placed_round": s.field_round[f] if s.field_owner[f] >= 0 else None,
+                }
+                for f in range(5)
+            ],
+            "buildings": buildings,
+            "built_count": len(s.built) - self._prebuilt(s),
+            "to_build": rules.to_build,
+            "players": players,
+            "workers": [{"seat": w[0], "card": w[1], "resources": _res_dict(w[2])} for w in s.workers]
+            if s.phase != "select"
+            else [],
+            "task": None if s.task is None else {k: (list(v) if isinstance(v, list) else v) for k, v in s.task.items()},
+            "queue": [list(q) for q in s.queue] if s.phase == "act" else [],
+            "winter": {
+                "enabled": rules.winter,
+                "deck_size": len(s.winter_deck),
+                "revealed": list(s.winter_seen),
+                "guests": list(s.guests),
+                "fields": sorted(rules.winter_fields, reverse=True),
+                "guest_fee": rules.winter_cards.get(GUEST, {}).get("fee", 0),
+            },
+            "stonemason_price": rules.stone_price,
+            "options": {
+                "winterEnabled": rules.winter,
+                "winterRevealTiming": rules.winter_timing,
+                "stonemasonPaymentTo": rules.stone_pay_to,
+                "allowDisplacingOwnTraderHelper": rules.own_displace,
+            },
+            "round_builds": [list(b) for b in s.round_builds],
+            "end_reason": s.end_reason,
+            "final": None if s.final is None else json.loads(json.dumps(s.final)),
+            "you": seat,
+        }
+        if seat is not None and 0 <= seat < s.n:
+            v["hand"] = list(s.players[seat].hand)
+            sel = s.selections[seat] if s.phase == "select" else None
+            v["selection"] = None if sel is None else list(sel)
+        return v
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return dump_state(s)
+
+    def load(self, data: dict[str, Any]) -> State:
+        return load_state(data)
+
+    def clone(self, s: State) -> State:
+        return load_state(dump_state(s))
+
+    # -- presentation ------------------------------------------------------------------------
+    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
+        return _text.action_path(view, action, lang)
+
+    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
+        return _text.describe_event(ev, lang, names)
+
+    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+        return _text.describe_prompt(view, prompt, lang)
+
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        return _text.status_lines(view, lang, names)
+
+    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+        from . import picture as _picture  # Pillow only when a picture is asked for
+
+        return _picture.render(view, lang, names)
+
+
+def _tiebreak_name(keys: list[tuple[int, int, int]], winners: list[int]) -> str | None:
+    """What separated seats with equal VP (§13.4): the winners' group first, else the deepest
+    criterion any group of equal VP needed; None when all VP differ."""
+    names = (None, "taler", "resources", "shared")
+
+    def depth(group: list[int]) -> int:
+        if len(group) < 2:
+            return 0
+        tal = [keys[i][1] for i in group]
+        full = [keys[i][1:] for i in group]
+        if len(set(full)) < len(group):
+            return 3
+        return 2 if len(set(tal)) < len(group) else 1
+
+    top = [i for i in range(len(keys)) if keys[i][0] == keys[winners[0]][0]]
+    if depth(top):
+        return names[depth(top)]
+    by_vp: dict[int, list[int]] = {}
+    for i, k in enumerate(keys):
+        by_vp.setdefault(k[0], []).append(i)
+    return names[max(depth(g) for g in by_vp.values())]
+
+
+_HANDLERS = {
+    "select": "_do_select",
+    "equip": "_do_equip",
+    "place_trader": "_do_place_trader",
+    "watchtower": "_do_watchtower",
+    "buy": "_do_buy",
+    "build": "_do_build",
+    "place_helper": "_do_place_helper",
+    "done": "_do_done",
+    "pass": "_do_done",
+}
+
+ENGINE = BurgEngine()

@@ -1,0 +1,150 @@
+"""The state of one game of Im Schutze der Burg: slotted dataclasses, dump, load and clone.
+
+Counts per resource are 5-int lists in the order of ``data.RESOURCES``; seats are ints. The
+compiled rule table is not part of the dump: it is rebuilt (cached) from the configuration.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games.rng import Chance
+
+from .rules import Rules, compile_rules
+
+__all__ = ("Player", "State", "dump_state", "load_state")
+
+
+@dataclass(slots=True)
+class Player:
+    taler: int
+    res: list[int]
+    vp: int
+    helpers: int  # in the personal supply
+    hand: list[str]  # in card order
+    played: list[str]  # face up, in card order
+
+
+@dataclass(slots=True)
+class State:
+    n: int
+    config: dict[str, Any]
+    chance: Chance
+    rules: Rules
+    round: int = 0
+    start: int = 0
+    track: int = 0
+    bank: int = 0
+    supply: list[int] | None = None
+    tower: list[int] | None = None
+    forge: int = 0
+    removed_res: list[int] | None = None
+    removed_taler: int = 0
+    players: list[Player] | None = None
+    field_owner: list[int] | None = None  # -1 = free
+    field_round: list[int] | None = None  # round the helper was placed
+    built: dict[str, list[Any]] | None = None  # tile -> [seat or -1, round, card or None]
+    spaces: dict[str, int] | None = None  # occupied helper space -> seat
+    winter_deck: list[str] | None = None
+    winter_seen: list[str] | None = None
+    guests: list[int] | None = None
+    phase: str = "select"  # select, equip, act, over
+    selections: list[list[str] | None] | None = None
+    revealed: list[list[str]] | None = None
+    workers: list[list[Any]] | None = None  # [seat, card, [5 counts]] in equip order
+    equip_at: int = -1
+    queue: list[list[Any]] | None = None  # [card, seat] still to resolve
+    task: dict[str, Any] | None = None  # the card resolving now
+    round_builds: list[list[Any]] | None = None  # [seat, tile, card]
+    round_helpers: list[list[str]] | None = None  # per seat: buildings helped this round
+    seq: int = 0
+    end_reason: str | None = None
+    final: dict[str, Any] | None = None
+
+    def order(self) -> list[int]:
+        """Player order of this round: the start player, then clockwise."""
+        n = self.n
+        return [(self.start + i) % n for i in range(n)]
+
+
+_PLAIN = (
+    "round",
+    "start",
+    "track",
+    "bank",
+    "forge",
+    "removed_taler",
+    "phase",
+    "equip_at",
+    "seq",
+    "end_reason",
+)
+_LISTS = (
+    "supply",
+    "tower",
+    "removed_res",
+    "field_owner",
+    "field_round",
+    "winter_deck",
+    "winter_seen",
+    "guests",
+)
+
+
+def dump_state(s: State) -> dict[str, Any]:
+    out: dict[str, Any] = {"n": s.n, "config": s.config, "chance": s.chance.dump()}
+    for k in _PLAIN:
+        out[k] = getattr(s, k)
+    for k in _LISTS:
+        out[k] = list(getattr(s, k))
+    out["players"] = [
+        {
+            "taler": p.taler,
+            "res": list(p.res),
+            "vp": p.vp,
+            "helpers": p.helpers,
+            "hand": list(p.hand),
+            "played": list(p.played),
+        }
+        for p in s.players or ()
+    ]
+    out["built"] = {k: list(v) for k, v in (s.built or {}).items()}
+    out["spaces"] = dict(s.spaces or {})
+    out["selections"] = [None if x is None else list(x) for x in s.selections or ()]
+    out["revealed"] = [list(x) for x in s.revealed or ()]
+    out["workers"] = [[w[0], w[1], list(w[2])] for w in s.workers or ()]
+    out["queue"] = [list(q) for q in s.queue or ()]
+    out["task"] = None if s.task is None else json.loads(json.dumps(s.task))
+    out["round_builds"] = [list(b) for b in s.round_builds or ()]
+    out["round_helpers"] = [list(h) for h in s.round_helpers or ()]
+    out["final"] = None if s.final is None else json.loads(json.dumps(s.final))
+    return out
+
+
+def load_state(d: dict[str, Any]) -> State:
+    config = d["config"]
+    n = d["n"]
+    s = State(
+        n=n, config=config, chance=Chance.load(d["chance"]), rules=compile_rules(json.dumps(config, sort_keys=True), n)
+    )
+    for k in _PLAIN:
+        setattr(s, k, d[k])
+    for k in _LISTS:
+        setattr(s, k, list(d[k]))
+    s.players = [
+        Player(p["taler"], list(p["res"]), p["vp"], p["helpers"], list(p["hand"]), list(p["played"]))
+        for p in d["players"]
+    ]
+    s.built = {k: list(v) for k, v in d["built"].items()}
+    s.spaces = {k: int(v) for k, v in d["spaces"].items()}
+    s.selections = [None if x is None else list(x) for x in d["selections"]]
+    s.revealed = [list(x) for x in d["revealed"]]
+    s.workers = [[w[0], w[1], list(w[2])] for w in d["workers"]]
+    s.queue = [list(q) for q in d["queue"]]
+    s.task = None if d["task"] is None else json.loads(json.dumps(d["task"]))
+    s.round_builds = [list(b) for b in d["round_builds"]]
+    s.round_helpers = [list(h) for h in d["round_helpers"]]
+    s.final = None if d["final"] is None else json.loads(json.dumps(d["final"]))
+    return s

@@ -1,0 +1,619 @@
+"""Im Schutze der Burg in words: menu labels, event lines, prompts and status, English and Dutch.
+
+Everything here works on views, events and actions only (never on the state), so it says no more
+than the reader may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Prompt
+
+__all__ = (
+    "action_path",
+    "describe_event",
+    "describe_prompt",
+    "status_lines",
+    "card_name",
+    "res_name",
+    "building_name",
+    "space_name",
+    "field_name",
+    "winter_name",
+)
+
+CARD_NAMES = {
+    "en": {
+        "messenger": "Messenger",
+        "trader": "Trader",
+        "bricklayer": "Bricklayer",
+        "stonemason": "Stonemason",
+        "worker_1": "Worker 1",
+        "worker_2": "Worker 2",
+        "worker_3": "Worker 3",
+        "master_builder": "Master builder",
+    },
+    "nl": {
+        "messenger": "Bode",
+        "trader": "Handelaar",
+        "bricklayer": "Metselaar",
+        "stonemason": "Steenhouwer",
+        "worker_1": "Arbeider 1",
+        "worker_2": "Arbeider 2",
+        "worker_3": "Arbeider 3",
+        "master_builder": "Bouwmeester",
+    },
+}
+RES_NAMES = {
+    "en": {"sand": "sand", "wood": "wood", "clay": "clay", "stone": "stone", "silver": "silver"},
+    "nl": {"sand": "zand", "wood": "hout", "clay": "leem", "stone": "steen", "silver": "zilver"},
+}
+FIELD_NAMES = {
+    "en": {
+        "cart_sand": "Sand cart",
+        "cart_wood": "Wood cart",
+        "cart_clay": "Clay cart",
+        "cart_stone": "Stone cart",
+        "rider": "Rider",
+    },
+    "nl": {
+        "cart_sand": "Zandkar",
+        "cart_wood": "Houtkar",
+        "cart_clay": "Leemkar",
+        "cart_stone": "Steenkar",
+        "rider": "Ruiter",
+    },
+}
+BUILDING_NAMES = {
+    "en": {
+        "market": "Market",
+        "forge": "Forge",
+        "servants_house": "Servants' house",
+        "palace": "Palace",
+        "keep": "Keep",
+        "tavern": "Tavern",
+        "great_gate": "Great gate",
+        "small_gate": "Small gate",
+        "stable": "Stable",
+        "tower_large": "Large tower",
+        "tower_small": "Small tower",
+        "house": "House",
+        "winter_guest": "Guest chamber",
+    },
+    "nl": {
+        "market": "Markt",
+        "forge": "Smederij",
+        "servants_house": "Bediendenwoning",
+        "palace": "Paleis",
+        "keep": "Belfort",
+        "tavern": "Taveerne",
+        "great_gate": "Grote poort",
+        "small_gate": "Kleine poort",
+        "stable": "Stal",
+        "tower_large": "Grote toren",
+        "tower_small": "Kleine toren",
+        "house": "Huis",
+        "winter_guest": "Gastenkamer",
+    },
+}
+WINTER_NAMES = {
+    "en": {
+        "winter_guest": "Guest chamber",
+        "winter_frost": "Hard frost",
+        "winter_snow": "Snowed-in roads",
+        "winter_market": "Winter market",
+        "winter_stores": "Stocking the tower",
+        "winter_heating": "Heating costs",
+    },
+    "nl": {
+        "winter_guest": "Gastenkamer",
+        "winter_frost": "Strenge vorst",
+        "winter_snow": "Ingesneeuwde wegen",
+        "winter_market": "Wintermarkt",
+        "winter_stores": "Voorraad in de toren",
+        "winter_heating": "Stookkosten",
+    },
+}
+WINTER_TEXT = {
+    "en": {
+        "winter_guest": "stays: a Bricklayer or Stonemason may place one guest here for 3 taler (4 VP at the end)",
+        "winter_frost": "everyone returns 1 wood",
+        "winter_snow": "all helpers leave the trade fields",
+        "winter_market": "everyone receives 2 taler",
+        "winter_stores": "1 sand, 1 wood and 1 clay go into the watchtower",
+        "winter_heating": "everyone pays 2 taler",
+    },
+    "nl": {
+        "winter_guest": "blijft liggen: een Metselaar of Steenhouwer mag hier één gast plaatsen voor 3 taler (4 WP aan het einde)",
+        "winter_frost": "iedereen levert 1 hout in",
+        "winter_snow": "alle werkers verlaten de grondstofvelden",
+        "winter_market": "iedereen krijgt 2 taler",
+        "winter_stores": "1 zand, 1 hout en 1 leem gaan naar de wachttoren",
+        "winter_heating": "iedereen betaalt 2 taler",
+    },
+}
+
+T = {
+    "en": {
+        "player": "player {n}",
+        "pass": "Pass (place no helper)",
+        "done_buy": "Done buying",
+        "done_build": "Done building",
+        "done_helpers": "Done placing helpers",
+        "done": "Done",
+        "buy": "Buy a piece",
+        "build": "Build",
+        "helper": "Castle helper",
+        "from_supply": "from your supply",
+        "from_field": "from the {field}",
+        "take": "Take all {res} ({n}) from the watchtower",
+        "worker_of": "{card} of {player}",
+        "price": "{res} ({n} taler)",
+        "field_free": "{field} ({n} {res})",
+        "field_displace": "{field} ({n} {res}): displace {player}",
+        "building": "{name} ({vp} VP, value {cost})",
+        "space": "{name} ({fee} taler)",
+        "as": "as",
+        "nothing": "nothing",
+        "taler": "taler",
+        "vp": "VP",
+    },
+    "nl": {
+        "player": "speler {n}",
+        "pass": "Passen (geen werker plaatsen)",
+        "done_buy": "Klaar met kopen",
+        "done_build": "Klaar met bouwen",
+        "done_helpers": "Klaar met werkers plaatsen",
+        "done": "Klaar",
+        "buy": "Grondstof kopen",
+        "build": "Bouwen",
+        "helper": "Werker in de burcht",
+        "from_supply": "uit je voorraad",
+        "from_field": "van de {field}",
+        "take": "Neem alle {res} ({n}) uit de wachttoren",
+        "worker_of": "{card} van {player}",
+        "price": "{res} ({n} taler)",
+        "field_free": "{field} ({n} {res})",
+        "field_displace": "{field} ({n} {res}): verdring {player}",
+        "building": "{name} ({vp} WP, waarde {cost})",
+        "space": "{name} ({fee} taler)",
+        "as": "als",
+        "nothing": "niets",
+        "taler": "taler",
+        "vp": "WP",
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in T else "en"
+
+
+def card_name(card: str, lang: str) -> str:
+    return CARD_NAMES[_lang(lang)].get(card, card)
+
+
+def res_name(res: str, lang: str) -> str:
+    return RES_NAMES[_lang(lang)].get(res, res)
+
+
+def field_name(field: str, lang: str) -> str:
+    return FIELD_NAMES[_lang(lang)].get(field, field)
+
+
+def winter_name(card: str, lang: str) -> str:
+    return WINTER_NAMES[_lang(lang)].get(card, card)
+
+
+def building_name(tile: str, lang: str) -> str:
+    """``house_3`` -> ``House 3``; single buildings by name."""
+    names = BUILDING_NAMES[_lang(lang)]
+    if tile in names:
+        return names[tile]
+    head, _, num = tile.rpartition("_")
+    if head in names and num.isdigit():
+        return f"{names[head]} {num}"
+    return tile
+
+
+_SPACE_BUILDING = {
+    "market_a": "market",
+    "market_b": "market",
+    "forge_10": "forge",
+    "forge_6": "forge",
+    "servants_a": "servants_house",
+    "servants_b": "servants_house",
+    "palace_a": "palace",
+    "palace_b": "palace",
+    "keep": "keep",
+    "tavern_12": "tavern",
+    "tavern_6": "tavern",
+    "great_gate": "great_gate",
+    "small_gate": "small_gate",
+    "stable_16": "stable",
+    "stable_12": "stable",
+    "winter_guest": "winter_guest",
+}
+
+
+def space_name(space: str, lang: str) -> str:
+    """``palace_a`` -> ``Palace A``; a space alone on its building is named by the building."""
+    bid = _SPACE_BUILDING.get(space)
+    if bid is None:
+        return space
+    name = BUILDING_NAMES[_lang(lang)][bid]
+    if space == bid:
+        return name
+    suffix = space.rpartition("_")[2]
+    return f"{name} {suffix.upper()}"
+
+
+def _player(seat: int | None, lang: str, names: list[str] | None = None) -> str:
+    if seat is None:
+        return "-"
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return T[_lang(lang)]["player"].format(n=seat + 1)
+
+
+def res_list(res: dict[str, int], lang: str, silver_as: dict[str, int] | None = None) -> str:
+    """``{"sand": 2, "wood": 1}`` -> ``2 sand, 1 wood``; silver with its declaration."""
+    lang = _lang(lang)
+    parts = []
+    order = ("sand", "wood", "clay", "stone", "silver")
+    for r in order:
+        n = res.get(r, 0)
+        if not n:
+            continue
+        if r == "silver" and silver_as:
+            decl = ", ".join(f"{k} {res_name(t, lang)}" for t in order[:4] if (k := silver_as.get(t, 0)))
+            parts.append(f"{n} {res_name(r, lang)} ({T[lang]['as']} {decl})")
+        else:
+            parts.append(f"{n} {res_name(r, lang)}")
+    return ", ".join(parts) if parts else T[lang]["nothing"]
+
+
+def _short(label: str) -> str:
+    return label if len(label) <= 80 else label[:79] + "…"
+
+
+# -- menus ---------------------------------------------------------------------------------------
+def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
+    """Labels for choosing ``action`` step by step; each at most 80 characters."""
+    lang = _lang(lang)
+    t = T[lang]
+    kind = action.get("type")
+    if kind == "select":
+        cards = action.get("cards") or [action.get("card")]
+        if len(cards) == 1:
+            return [_short(card_name(cards[0], lang))]
+        return [_short(card_name(cards[0], lang)), *(_short("+ " + card_name(c, lang)) for c in cards[1:])]
+    if kind == "equip":
+        return [_short(" + ".join(res_name(r, lang) for r in action.get("resources", [])) or t["nothing"])]
+    if kind == "place_trader":
+        fid = action.get("field", "")
+        fields = {f["id"]: f for f in view.get("trade_fields", [])}
+        f = fields.get(fid, {"yield": 0, "resource": "", "seat": None})
+        args = {"field": field_name(fid, lang), "n": f["yield"], "res": res_name(f["resource"], lang)}
+        if f.get("seat") is not None:
+            return [_short(t["field_displace"].format(player=_player(f["seat"], lang), **args))]
+        return [_short(t["field_free"].format(**args))]
+    if kind == "pass":
+        return [t["pass"]]
+    if kind == "watchtower":
+        r = action.get("resource", "")
+        n = view.get("watchtower", {}).get(r, 0)
+        return [_short(t["take"].format(res=res_name(r, lang), n=n))]
+    if kind == "buy":
+        return [
+            t["buy"],
+            _short(
+                t["worker_of"].format(
+                    card=card_name(action.get("card", ""), lang), player=_player(action.get("owner"), lang)
+                )
+            ),
+            _short(t["price"].format(res=res_name(action.get("resource", ""), lang).capitalize(), n=_price(view))),
+        ]
+    if kind == "build":
+        tile = action.get("building", "")
+        b = next((x for x in view.get("buildings", []) if x["id"] == tile), {"vp": 0, "cost": 0})
+        return [
+            t["build"],
+            _short(t["building"].format(name=building_name(tile, lang), vp=b["vp"], cost=b["cost"])),
+            _short(res_list(action.get("payment", {}), lang, action.get("silver_as"))),
+        ]
+    if kind == "place_helper":
+        sid = action.get("space", "")
+        fee = _fee(view, sid)
+        src = action.get("from", "supply")
+        src_label = t["from_supply"] if src == "supply" else t["from_field"].format(field=field_name(src, lang).lower())
+        return [t["helper"], _short(t["space"].format(name=space_name(sid, lang), fee=fee)), _short(src_label)]
+    if kind == "done":
+        step = (view.get("task") or {}).get("step", "")
+        return [t.get(f"done_{step}", t["done"])]
+    return [_short(str(kind))]
+
+
+def _price(view: dict[str, Any]) -> int:
+    return int(view.get("stonemason_price", 1))
+
+
+def _fee(view: dict[str, Any], sid: str) -> int:
+    if sid == "winter_guest":
+        return int(view.get("winter", {}).get("guest_fee", 3))
+    for b in view.get("buildings", []):
+        for sp in b["spaces"]:
+            if sp["id"] == sid:
+                return int(sp["fee"])
+    return 0
+
+
+# -- events --------------------------------------------------------------------------------------
+EVENTS = {
+    "en": {
+        "round_started": "Round {round} of {rounds}: {player} is start player.",
+        "round_taler": "{player} takes {amount} taler from the round track.",
+        "card_selected": "{player} has chosen.",
+        "selection": "You chose: {cards}.",
+        "winter_revealed": "Winter card: {card} — {effect}.",
+        "wood_lost": "{player} returns {count} wood (frost).",
+        "helpers_returned": "{player}'s helper leaves the {field}.",
+        "taler_received": "{player} receives {amount} taler.",
+        "taler_paid": "{player} pays {amount} taler.",
+        "watchtower_stocked": "Into the watchtower: {resources}.",
+        "cards_revealed": "Revealed: {cards}.",
+        "worker_equipped": "{player}'s {card} holds {resources}.",
+        "messenger": "{player}'s Messenger brings {amount} taler.",
+        "trader_placed": "{player}'s Trader places a helper at the {field}.",
+        "trader_placed_displace": "{player}'s Trader places a helper at the {field}, displacing {other}.",
+        "trader_passed": "{player}'s Trader places no helper.",
+        "trade_income": "{player} receives {count} {resource} from the {field}.",
+        "tax_paid": "{player} pays tax to the watchtower: {resources}.",
+        "watchtower_taken": "{player} takes {count} {resource} from the watchtower.",
+        "resource_bought": "{player} buys 1 {resource} from {owner}'s {card} for {price} taler.",
+        "worker_collected": "{player}'s {card} brings {resources}.",
+        "building_built": "{player} builds the {building} ({card}) with {payment}{reward}.",
+        "helper_placed": "{player} places a helper in the {space} for {fee} taler.",
+        "guest_placed": "{player} places a guest in the guest chamber for {fee} taler.",
+        "step_done": None,
+        "master_builder": "{player}'s Master builder scores {vp} VP for {buildings} building(s).",
+        "cards_returned": "{player} takes their played cards back.",
+        "round_ended": None,
+        "game_ended_last_round": "The last round is over.",
+        "game_ended_all_built": "Every building is built: the game ends.",
+        "final_score": "{player}: {vp} VP for {source}.",
+        "game_result": "Final result: {scores}. Winner: {winners}.",
+    },
+    "nl": {
+        "round_started": "Ronde {round} van {rounds}: {player} is startspeler.",
+        "round_taler": "{player} neemt {amount} taler van de rondeaanduiding.",
+        "card_selected": "{player} heeft gekozen.",
+        "selection": "Je koos: {cards}.",
+        "winter_revealed": "Winterkaart: {card} — {effect}.",
+        "wood_lost": "{player} levert {count} hout in (vorst).",
+        "helpers_returned": "De werker van {player} verlaat de {field}.",
+        "taler_received": "{player} krijgt {amount} taler.",
+        "taler_paid": "{player} betaalt {amount} taler.",
+        "watchtower_stocked": "Naar de wachttoren: {resources}.",
+        "cards_revealed": "Opengelegd: {cards}.",
+        "worker_equipped": "Op {card} van {player} liggen {resources}.",
+        "messenger": "De Bode van {player} brengt {amount} taler.",
+        "trader_placed": "De Handelaar van {player} plaatst een werker bij de {field}.",
+        "trader_placed_displace": "De Handelaar van {player} plaatst een werker bij de {field} en verdringt {other}.",
+        "trader_passed": "De Handelaar van {player} plaatst geen werker.",
+        "trade_income": "{player} krijgt {count} {resource} van de {field}.",
+        "tax_paid": "{player} betaalt belasting aan de wachttoren: {resources}.",
+        "watchtower_taken": "{player} neemt {count} {resource} uit de wachttoren.",
+        "resource_bought": "{player} koopt 1 {resource} van {card} van {owner} voor {price} taler.",
+        "worker_collected": "{card} van {player} brengt {resources}.",
+        "building_built": "{player} bouwt {building} ({card}) met {payment}{reward}.",
+        "helper_placed": "{player} plaatst een werker in {space} voor {fee} taler.",
+        "guest_placed": "{player} plaatst een gast in de gastenkamer voor {fee} taler.",
+        "step_done": None,
+        "master_builder": "De Bouwmeester van {player} scoort {vp} WP voor {buildings} gebouw(en).",
+        "cards_returned": "{player} neemt de gespeelde kaarten terug.",
+        "round_ended": None,
+        "game_ended_last_round": "De laatste ronde is voorbij.",
+        "game_ended_all_built": "Alle gebouwen zijn gebouwd: het spel eindigt.",
+        "final_score": "{player}: {vp} WP voor {source}.",
+        "game_result": "Eindstand: {scores}. Winnaar: {winners}.",
+    },
+}
+SOURCES = {
+    "en": {"palace": "the palace", "market": "the market", "guests": "guests"},
+    "nl": {"palace": "het paleis", "market": "de markt", "guests": "gasten"},
+}
+TIEBREAKS = {
+    "en": {"taler": "most taler", "resources": "most resource value", "shared": "shared victory"},
+    "nl": {"taler": "meeste taler", "resources": "hoogste grondstofwaarde", "shared": "gedeelde overwinning"},
+}
+
+
+def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
+    """One line for an event in the reader's language; None for bookkeeping events."""
+    lang = _lang(lang)
+    kind = ev.get("type", "")
+    tpl = EVENTS[lang].get(kind)
+    p = _player(ev.get("seat"), lang, names)
+    if kind == "game_ended":
+        return EVENTS[lang][f"game_ended_{ev.get('reason', 'last_round')}"]
+    if tpl is None:
+        return None
+    if kind == "round_started":
+        return tpl.format(
+            round=ev["round"], rounds=ev["round"] + ev["field"] - 1, player=_player(ev["start_player"], lang, names)
+        )
+    if kind == "selection":
+        return tpl.format(cards=", ".join(card_name(c, lang) for c in ev["cards"]))
+    if kind == "winter_revealed":
+        return tpl.format(card=winter_name(ev["card"], lang), effect=WINTER_TEXT[lang].get(ev["card"], ""))
+    if kind == "helpers_returned":
+        return tpl.format(player=p, field=field_name(ev["field"], lang).lower())
+    if kind == "watchtower_stocked":
+        return tpl.format(resources=res_list(ev["resources"], lang))
+    if kind == "cards_revealed":
+        parts = [
+            f"{_player(i, lang, names)}: {', '.join(card_name(c, lang) for c in cs)}"
+            for i, cs in enumerate(ev["cards"])
+        ]
+        return tpl.format(cards="; ".join(parts))
+    if kind in ("worker_equipped", "worker_collected"):
+        return tpl.format(player=p, card=card_name(ev["card"], lang), resources=res_list(ev["resources"], lang))
+    if kind == "trader_placed":
+        field = field_name(ev["field"], lang).lower()
+        if ev.get("displaced") is not None:
+            return EVENTS[lang]["trader_placed_displace"].format(
+                player=p, field=field, other=_player(ev["displaced"], lang, names)
+            )
+        return tpl.format(player=p, field=field)
+    if kind == "trade_income":
+        return tpl.format(
+            player=p,
+            count=ev["count"],
+            resource=res_name(ev["resource"], lang),
+            field=field_name(ev["field"], lang).lower(),
+        )
+    if kind == "tax_paid":
+        return tpl.format(player=p, resources=res_list(ev["resources"], lang))
+    if kind == "watchtower_taken":
+        return tpl.format(player=p, count=ev["count"], resource=res_name(ev["resource"], lang))
+    if kind == "resource_bought":
+        return tpl.format(
+            player=p,
+            resource=res_name(ev["resource"], lang),
+            owner=_player(ev["owner"], lang, names),
+            card=card_name(ev["card"], lang),
+            price=ev["price"],
+        )
+    if kind == "building_built":
+        reward = ""
+        if ev.get("vp"):
+            reward = f" (+{ev['vp']} {T[lang]['vp']})"
+        elif ev.get("taler"):
+            reward = f" (+{ev['taler']} {T[lang]['taler']})"
+        return tpl.format(
+            player=p,
+            building=building_name(ev["building"], lang),
+            card=card_name(ev["card"], lang),
+            payment=res_list(ev["payment"], lang, ev.get("silver_as")),
+            reward=reward,
+        )
+    if kind == "helper_placed":
+        return tpl.format(player=p, space=space_name(ev["space"], lang), fee=ev["fee"])
+    if kind == "final_score":
+        src = ev["source"]
+        label = SOURCES[lang].get(src) or space_name(src, lang)
+        return tpl.format(player=p, vp=ev["vp"], source=label)
+    if kind == "game_result":
+        scores = ", ".join(f"{_player(i, lang, names)} {v}" for i, v in enumerate(ev["scores"]))
+        winners = " & ".join(_player(i, lang, names) for i in ev["winners"])
+        line = tpl.format(scores=scores, winners=winners)
+        if ev.get("tiebreak"):
+            line += f" ({TIEBREAKS[lang][ev['tiebreak']]})"
+        return line
+    fields = {k: v for k, v in ev.items() if k not in ("type", "to", "seat")}
+    return tpl.format(player=p, **fields)
+
+
+# -- prompts -------------------------------------------------------------------------------------
+PROMPTS = {
+    "en": {
+        "select": "Choose {count} card(s) for round {round} (secret).",
+        "equip": "Choose the pieces for your {card}.",
+        "trader": "Trader: place a helper on a trade field, or pass.",
+        "watchtower": "Bricklayer: take all pieces of one type from the watchtower.",
+        "buy": "Stonemason: buy pieces from other players' worker cards, then choose done.",
+        "build": "{card}: build (up to {left} more), or choose done.",
+        "helpers": "{card}: place castle helpers (up to {left} more), or choose done.",
+    },
+    "nl": {
+        "select": "Kies {count} kaart(en) voor ronde {round} (geheim).",
+        "equip": "Kies de grondstoffen voor je {card}.",
+        "trader": "Handelaar: plaats een werker op een grondstofveld, of pas.",
+        "watchtower": "Metselaar: neem alle stukken van één soort uit de wachttoren.",
+        "buy": "Steenhouwer: koop grondstoffen van arbeiderskaarten van anderen, kies dan klaar.",
+        "build": "{card}: bouw (nog maximaal {left}), of kies klaar.",
+        "helpers": "{card}: plaats werkers in de burcht (nog maximaal {left}), of kies klaar.",
+    },
+}
+
+
+def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+    lang = _lang(lang)
+    tpl = PROMPTS[lang].get(prompt.kind, prompt.kind)
+    d = prompt.data
+    return tpl.format(
+        count=d.get("count", 1),
+        round=d.get("round", view.get("round", 0)),
+        card=card_name(d.get("card", ""), lang),
+        left=d.get("left", 0),
+    )
+
+
+# -- status --------------------------------------------------------------------------------------
+STATUS = {
+    "en": {
+        "round": "Round {round}/{rounds} · start player {player} · built {built}/{total} · bank {bank} taler",
+        "tower": "Watchtower: {res} · forge: {forge} silver",
+        "fields": "Trade fields: {fields}",
+        "player": "{player}: {vp} VP, {taler} taler, {res}, {helpers} helper(s) in supply · played: {played}",
+        "winter": "Winter cards left: {left} · revealed: {seen}",
+        "over": "Game over.",
+        "free": "free",
+        "none": "none",
+    },
+    "nl": {
+        "round": "Ronde {round}/{rounds} · startspeler {player} · gebouwd {built}/{total} · bank {bank} taler",
+        "tower": "Wachttoren: {res} · smederij: {forge} zilver",
+        "fields": "Grondstofvelden: {fields}",
+        "player": "{player}: {vp} WP, {taler} taler, {res}, {helpers} werker(s) in voorraad · gespeeld: {played}",
+        "winter": "Winterkaarten over: {left} · onthuld: {seen}",
+        "over": "Het spel is afgelopen.",
+        "free": "vrij",
+        "none": "geen",
+    },
+}
+
+
+def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    lang = _lang(lang)
+    st = STATUS[lang]
+    lines = [
+        st["round"].format(
+            round=view["round"],
+            rounds=view["rounds"],
+            player=_player(view["start_player"], lang, names),
+            built=view["built_count"],
+            total=view["to_build"],
+            bank=view["bank"],
+        ),
+        st["tower"].format(res=res_list(view["watchtower"], lang), forge=view["forge"]),
+        st["fields"].format(
+            fields=", ".join(
+                f"{field_name(f['id'], lang)}: {st['free'] if f['seat'] is None else _player(f['seat'], lang, names)}"
+                for f in view["trade_fields"]
+            )
+        ),
+    ]
+    for p in view["players"]:
+        lines.append(
+            st["player"].format(
+                player=_player(p["seat"], lang, names),
+                vp=p["vp"],
+                taler=p["taler"],
+                res=res_list(p["resources"], lang),
+                helpers=p["helpers"],
+                played=", ".join(card_name(c, lang) for c in p["played"]) or st["none"],
+            )
+        )
+    w = view.get("winter") or {}
+    if w.get("enabled"):
+        lines.append(
+            st["winter"].format(
+                left=w["deck_size"], seen=", ".join(winter_name(c, lang) for c in w["revealed"]) or st["none"]
+            )
+        )
+    if view.get("phase") == "over":
+        lines.append(st["over"])
+    return lines
