@@ -1041,8 +1041,12 @@ def _win_event(st: State, ev: list[Event], p: int, *, rolled: bool) -> None:
 def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
     tile = st.event or ""
     _, value = st.cfg.tiles[tile]
-    totals = [sum(st.values[p]) if st.dice[p] else 0 for p in st.order]
-    low = min(totals)
+    if rolled:
+        totals: list[int | None] = [sum(st.values[p]) for p in st.order]
+    else:
+        # nobody rolled; only the players without dice have a total (0)
+        totals = [None if st.dice[p] else 0 for p in st.order]
+    low = min(t for t in totals if t is not None)
     losers = [p for p, t in zip(st.order, totals) if t == low]
     first = losers[0]  # the first in turn order takes the tile, the others pay in chips
     s = st.seats[first]
