@@ -31,9 +31,8 @@ def service(db_engine: AsyncEngine) -> TableService:
     return TableService(make_sessions(db_engine))
 
 
-@pytest.fixture
-async def pg_engine() -> AsyncIterator[AsyncEngine]:
-    """A freshly migrated PostgreSQL schema; skipped without TEST_POSTGRES_URL."""
+async def fresh_postgres() -> AsyncEngine:
+    """A freshly migrated PostgreSQL schema; skips the test without TEST_POSTGRES_URL."""
     url = os.environ.get("TEST_POSTGRES_URL")
     if not url:
         pytest.skip("TEST_POSTGRES_URL is not set: PostgreSQL tests need a server (see README)")
@@ -42,5 +41,11 @@ async def pg_engine() -> AsyncIterator[AsyncEngine]:
         for table in ("message_refs", "actions", "seats", "games", "alembic_version"):
             await conn.exec_driver_sql(f"DROP TABLE IF EXISTS {table} CASCADE")
     await upgrade(engine)
+    return engine
+
+
+@pytest.fixture
+async def pg_engine() -> AsyncIterator[AsyncEngine]:
+    engine = await fresh_postgres()
     yield engine
     await engine.dispose()

@@ -128,3 +128,24 @@ def resolve(
 def find_path(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str, action: Action) -> str:
     """The labels of one action joined for display (autocomplete of /play)."""
     return " › ".join(engine.action_path(view, action, lang))[:100]
+
+
+def _terms(query: str) -> list[str]:
+    """Search terms of a typed query; a number binds to the word after it ("2 builders")."""
+    words = query.lower().split()
+    terms: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i].isdigit() and i + 1 < len(words):
+            terms.append(f"{words[i]} {words[i + 1]}")
+            i += 2
+        else:
+            terms.append(words[i])
+            i += 1
+    return terms
+
+
+def matches(label: str, query: str) -> bool:
+    """Whether every term of ``query`` starts a word of ``label`` (case-insensitive)."""
+    text = label.lower()
+    return all(re.search(r"(?<!\w)" + re.escape(term), text) for term in _terms(query))

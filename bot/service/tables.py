@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -113,7 +114,18 @@ class TableService:
             return [self._table(g) for g in await repo.games_with_status(s, (RUNNING,))]
 
     # -- lobby -----------------------------------------------------------------------------
-    async def join(
+    async def join(self, **kwargs: Any) -> Table:
+        """Join (or open) the channel's lobby. Two processes opening a lobby in the same channel
+        at once collide on the one-active-game-per-channel index; the loser retries and joins."""
+        for attempt in range(3):
+            try:
+                return await self._join(**kwargs)
+            except IntegrityError:
+                if attempt == 2:
+                    raise ServiceError("busy") from None
+        raise AssertionError("unreachable")
+
+    async def _join(
         self,
         *,
         channel_id: int,
@@ -241,7 +253,7 @@ class TableService:
             try:
                 events = engine.apply(state, seat, action)
             except IllegalAction as exc:
-                raise ServiceError("illegal", reason=exc.reason, code=exc.code) from None
+                raise ServiceError("illegal", reason=exc.reason, rule=exc.code) from None
             new_version = game.version + 1
             repo.append_action(s, game, new_version, seat, action)
             game.snapshot = engine.dump(state)

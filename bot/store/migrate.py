@@ -8,6 +8,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+
 def migrations_dir() -> Path:
     """The project's `migrations/`: beside the source tree, else in the working directory
     (a container runs from /app with the package installed into site-packages)."""

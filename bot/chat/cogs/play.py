@@ -65,10 +65,9 @@ class Play(commands.Cog):
         except ServiceError:
             return []
         seq = table.prompt_seqs.get(seat, 0)  # type: ignore[attr-defined]
-        words = current.lower().split()
         out = []
         for i, (label, _action) in enumerate(labelled):
-            if all(w in label.lower() for w in words):
+            if menus.matches(label, current):
                 out.append(app_commands.Choice(name=label, value=f"#{seq}:{i}"))
             if len(out) == 25:
                 break

@@ -1,0 +1,111 @@
+"""Every slash command as players use it."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.chat.flows import commit_by_dm, current, open_table
+from tests.chat.world import World, custom_ids, snapshot_json
+
+
+async def test_leave_and_lobby_closing(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    r = await alice.slash(world.channel, "leave")
+    assert r.ephemeral and "no game in this channel" in r.response.content
+    await alice.slash(world.channel, "join", game="battles_builders")
+    await bob.slash(world.channel, "join")
+    r = await alice.slash(world.channel, "leave")
+    assert r.response.content == "alice left the lobby."
+    table = await current(world)
+    assert [s.name for s in table.seats] == ["bob"] and table.host_id == bob.id
+    r = await alice.slash(world.channel, "leave")
+    assert r.ephemeral and "not in this channel's lobby" in r.response.content
+    r = await bob.slash(world.channel, "leave")
+    assert "the lobby is closed" in r.response.content
+    assert await world.service.table_in(world.channel.id) is None
+
+
+async def test_leave_a_running_game_is_refused(world: World) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    before = snapshot_json(await current(world))
+    r = await bob.slash(world.channel, "leave")
+    assert r.ephemeral and "can `/abandon` it" in r.response.content
+    assert snapshot_json(await current(world)) == before
+
+
+async def test_abandon_by_host_moderator_and_refusal(world: World) -> None:
+    mods = world.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    alice, bob = await open_table(world, ["alice", "bob"])
+    mod = world.add_player("mod", roles=[mods])
+    r = await bob.slash(world.channel, "abandon")
+    assert r.ephemeral and "Only the host" in r.response.content
+    assert (await current(world)).status == "running"
+    r = await mod.slash(world.channel, "abandon")
+    assert "abandoned by mod" in r.response.content
+    assert await world.service.table_in(world.channel.id) is None
+    # The table message lost its buttons, and alice's DM menu from before is closed.
+    assert custom_ids(world.table_message()) == []
+    dm = world.last_dm(alice)
+    r = await alice.user.click(dm, custom_id=custom_ids(dm)[0])
+    assert r.ephemeral and "no longer open" in r.response.content
+    # A new game can start in the same channel, and the host may abandon it.
+    await alice.slash(world.channel, "join", game="battles_builders")
+    r = await alice.slash(world.channel, "abandon")
+    assert "abandoned by alice" in r.response.content
+
+
+async def test_status_hand_rules_games_help(world: World) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    r = await bob.slash(world.channel, "status")
+    assert r.ephemeral and r.response.embeds[0].title == "Battles & Builders"
+    assert r.response.attachments and r.response.attachments[0].filename == "board.png"
+    png = await r.response.attachments[0].read()
+    assert png.startswith(b"\x89PNG")
+    r = await alice.slash(world.channel, "hand")
+    assert r.ephemeral and "Your view" in r.response.embeds[0].title
+    assert custom_ids(r.response.message), "alice's open choice comes with its menu"
+    r = await bob.slash(world.channel, "hand")
+    assert "nothing to choose" in r.response.content
+    r = await bob.slash(world.channel, "rules")
+    assert "8 rounds" in r.response.embeds[0].description
+    assert "simultaneous_commit" in r.response.embeds[0].description
+    r = await bob.slash(world.channel, "rules", game="nothing")
+    assert "don't know a game" in r.response.content
+    r = await bob.slash(world.channel, "help")
+    assert "/join" in r.response.embeds[0].description
+
+
+async def test_play_by_typing_with_autocomplete(world: World) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    choices = await alice.autocomplete(world.channel, "play", "action", "yes 2 builders 1 cavalry")
+    assert choices and all("2 builders" in c["name"] and "King: yes" in c["name"] for c in choices)
+    pick = next(c for c in choices if "0 infantry" in c["name"] and "0 archers" in c["name"])
+    r = await alice.slash(world.channel, "play", action=pick["value"])
+    text = r.followups[-1].content if r.followups else r.response.content
+    assert text.startswith("Done:") and "2 builders" in text
+    table = await current(world)
+    assert 0 not in table.prompts and 1 in table.prompts
+    assert await bob.autocomplete(world.channel, "play", "action", "") != []
+    assert await alice.autocomplete(world.channel, "play", "action", "") == []
+    # A typed label works too, exactly as the suggestion reads.
+    label = (await bob.autocomplete(world.channel, "play", "action", "no 1 builder 0 cavalry 0 archers 0 infantry"))[0]["name"]
+    r = await bob.slash(world.channel, "play", action=label)
+    assert (r.followups[-1].content if r.followups else r.response.content) == f"Done: {label}"
+
+
+async def test_game_in_a_thread(world: World) -> None:
+    import simcord
+
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    raw = world.env.backend.create_thread(world.channel.id, "spel", alice.id)
+    thread = simcord.ChannelHandle(world.env, world.guild, raw)
+    await world.env.settle()
+    await alice.slash(thread, "join", game="battles_builders")
+    await bob.slash(thread, "join")
+    r = await alice.slash(thread, "start")
+    assert "begins" in r.response.content
+    assert await world.service.table_in(thread.id) is not None
+    assert await world.service.table_in(world.channel.id) is None
+    assert any(m.embeds and m.attachments for m in thread.history())
+    await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
+    assert any(m.content == "alice committed 1 chip(s)." for m in thread.history())
