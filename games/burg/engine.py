@@ -255,10 +255,12 @@ class BurgEngine:
             ]
         if step == "watchtower":
             return [{"type": "watchtower", "resource": RESOURCES[r]} for r in range(5) if s.tower[r] > 0]
+        # A later step's action also ends the current optional step (§10 item 7), so it is listed.
         if step == "buy":
-            return self._legal_buy(s, seat) + [{"type": "done"}]
+            return self._legal_buy(s, seat) + self._legal_build(s, seat) + [{"type": "done"}]
         if step == "build":
-            return self._legal_build(s, seat) + [{"type": "done"}]
+            more = self._legal_helpers(s, seat) if self._helpers_follow(s, t) else []
+            return self._legal_build(s, seat) + more + [{"type": "done"}]
         if step == "helpers":
             return self._legal_helpers(s, seat) + [{"type": "done"}]
         return []  # pragma: no cover - every step is listed above
@@ -584,8 +586,9 @@ class BurgEngine:
         return tile, pt, decl
 
     def _do_build(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
-        t = self._expect(s, seat, "build")
+        t = self._expect(s, seat, "buy", "build")
         tile, pieces, decl = self._check_build(s, seat, a)
+        t["step"] = "build"  # building ends the purchases
         rules = s.rules
         p = s.players[seat]
         for i in range(4):
@@ -629,7 +632,9 @@ class BurgEngine:
 
     # castle helpers ----------------------------------------------------------------------------
     def _do_place_helper(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
-        t = self._expect(s, seat, "helpers")
+        t = self._expect(s, seat, "build", "helpers")
+        if t["step"] == "build" and not self._helpers_follow(s, t):
+            raise _illegal("wrong_step", "castle helpers need a building erected in this action", step="build")
         rules = s.rules
         sid = a.get("space")
         src = a.get("from")
@@ -668,6 +673,7 @@ class BurgEngine:
         if p.taler < fee:
             raise _illegal("no_money", f"the fee is {fee} taler", fee=fee)
         # all checks passed
+        t["step"] = "helpers"  # the first castle helper ends the building (§10 item 7)
         if src == "supply":
             p.helpers -= 1
         else:
@@ -826,8 +832,13 @@ class BurgEngine:
         if len(s.built) - self._prebuilt(s) >= s.rules.to_build:
             self._leave_build(s, t, ev)  # R-13: nothing left to build
 
+    @staticmethod
+    def _helpers_follow(s: State, t: dict[str, Any]) -> bool:
+        """Whether this action may place castle helpers once building ends (§6.3, §6.4, R-8)."""
+        return t["builds"] > 0 and t["card"] in ("bricklayer", "stonemason") and s.rules.max_helpers > 0
+
     def _leave_build(self, s: State, t: dict[str, Any], ev: list[Event]) -> None:
-        if t["builds"] > 0 and t["card"] in ("bricklayer", "stonemason") and s.rules.max_helpers > 0:
+        if self._helpers_follow(s, t):
             t["step"] = "helpers"
         else:
             s.task = None
