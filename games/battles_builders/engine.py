@@ -377,10 +377,10 @@ class BattlesBuilders:
         if seat not in self._waiting(st):
             return []
         if st.phase == COMMIT:
-            kinds = D.KINDS
+            # literal dicts: this list is rebuilt for every commit and dominates random playouts
             return [
-                {"type": COMMIT, "chips": dict(zip(kinds, combo))}
-                for combo in _commit_options(tuple(st.seats[seat].stock))
+                {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
+                for b, i, c, a, k in _commit_options(tuple(st.seats[seat].stock))
             ]
         if st.phase == CHOOSE_TILE:
             return [{"type": CHOOSE_TILE, "tile": t} for t in _eligible(st, seat)]

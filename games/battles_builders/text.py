@@ -80,7 +80,7 @@ S: dict[str, dict[str, str]] = {
         "player": "Player {n}",
         "king_yes": "King: yes",
         "king_no": "King: no",
-        "take_back": "Take back {n} {kind}",
+        "take_back": "Take back {chips}",
         "die_reroll": "Die {n} ({colour} {value}): re-roll",
         "die_keep": "Die {n} ({colour} {value}): keep",
         "no_dice": "Re-roll nothing",
@@ -133,7 +133,7 @@ S: dict[str, dict[str, str]] = {
         "player": "Speler {n}",
         "king_yes": "Koning: ja",
         "king_no": "Koning: nee",
-        "take_back": "{n} {kind} terugnemen",
+        "take_back": "{chips} terugnemen",
         "die_reroll": "Dobbelsteen {n} ({colour} {value}): opnieuw",
         "die_keep": "Dobbelsteen {n} ({colour} {value}): houden",
         "no_dice": "Niets opnieuw gooien",
@@ -238,7 +238,7 @@ def action_path(view: dict[str, Any], action: Action, lang: Lang) -> list[str]:
         chips = action.get("chips") or {}
         me = _viewer_commit(view)
         kinds = [k for k in D.KINDS[:4] if me.get(k, 0) > 0] or [k for k in D.KINDS[:4] if chips.get(k)]
-        return [t(lang, "take_back", n=int(chips.get(k, 0)), kind=KIND_NAMES[_lang(lang)][k][1]) for k in kinds]
+        return [t(lang, "take_back", chips=kind_label(k, int(chips.get(k, 0)), lang)) for k in kinds]
     if kind == "fresh_troops":
         picks = set(action.get("dice") or [])
         dice = (view.get("fresh") or {}).get("dice") or []

@@ -405,7 +405,7 @@ def test_withdraw_limits() -> None:
     assert assert_rejects_cleanly(E, st, 0, {"type": "withdraw", "chips": "all"}).code == "bad_chips"
     assert assert_rejects_cleanly(E, st, 0, {"type": "withdraw", "chips": {"infantry": -1}}).code == "bad_chips"
     path = E.action_path(E.view(st, 0), {"type": "withdraw", "chips": {"builder": 1, "infantry": 2}}, "en")
-    assert path == ["Take back 1 builders", "Take back 2 infantry"]
+    assert path == ["Take back 1 builder", "Take back 2 infantry"]
     evs = act(st, 0, "withdraw", chips={"builder": 1, "infantry": 2})
     assert of(evs, "withdrawn")[0]["chips"] == {"builder": 1, "infantry": 2, "cavalry": 0, "archer": 0}
     assert of(evs, "builders_scored")[0]["builders"][0] == {"seat": 0, "builders": 1}
@@ -834,3 +834,71 @@ def test_illegal_action_without_chips_key_or_wrong_seat_type() -> None:
     assert assert_rejects_cleanly(E, st, "0", {"type": "commit", "chips": chips()}).code == "not_your_turn"  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         E.apply(st, 0, "commit")  # type: ignore[arg-type]
+
+
+def test_trojan_horse_has_no_effect_for_a_sole_contestant() -> None:
+    """R-15."""
+    st = game(3, order=ORDER, dice=[4])
+    commit_round(st, {0: chips(c=1, k=1), 1: chips(b=1)})
+    evs = act(st, 0, "choose_tile", tile="trojan_horse")
+    assert rolls(evs) == [] and of(evs, "event_won")[0]["rolled"] is False
+
+
+def test_king_is_neither_army_nor_builder() -> None:
+    """R-24: a king alone does not fight or build; the tile is set aside."""
+    st = game(3, order=ORDER)
+    evs = commit_round(st, {0: chips(k=1), 1: chips(k=1), 2: chips(b=1)})
+    (b,) = of(evs, "builders_scored")
+    assert b["builders"] == [{"seat": 0, "builders": 0}, {"seat": 1, "builders": 0}, {"seat": 2, "builders": 1}]
+    assert of(evs, "event_set_aside") and [score(st, p) for p in range(3)] == [0, 0, 3]
+
+
+def test_order_of_a_round() -> None:
+    """§5 and R-27: reveal and zero-commit chip, kings, builders, armies, next event."""
+    st = game(3, order=ORDER, dice=[5, 3])
+    evs = commit_round(st, {0: chips(b=1, i=1, k=1), 1: chips(i=1)})
+    evs += act(st, 0, "choose_tile", tile="claim3")
+    kinds = [e["type"] for e in evs if "to" not in e]
+    assert kinds == [
+        "committed",
+        "committed",
+        "committed",
+        "commits_revealed",
+        "prestige",
+        "tile_chosen",
+        "builders_scored",
+        "prestige",
+        "dice_rolled",
+        "dice_rolled",
+        "event_won",
+        "round_ended",
+        "event_revealed",
+    ]
+    (ended,) = of(evs, "round_ended")
+    assert ended == {
+        "type": "round_ended",
+        "round": 1,
+        "scores": [{"seat": 0, "score": 6}, {"seat": 1, "score": 0}, {"seat": 2, "score": -1}],
+    }
+
+
+def test_one_tile_per_king_per_game() -> None:
+    """R-8: the king is spent with its tile, so nobody holds two strategy tiles."""
+    st = game(3, order=ORDER)
+    commit_round(st, {0: chips(i=1, k=1)})
+    act(st, 0, "choose_tile", tile="fresh_troops")
+    commit(st, 1)
+    commit(st, 2)
+    assert E.legal(st, 0)[-1]["chips"]["king"] == 0
+    assert assert_rejects_cleanly(E, st, 0, {"type": "commit", "chips": chips(i=1, k=1)}).code == "not_in_stock"
+
+
+def test_only_the_asked_seat_may_choose_target_withdraw_or_reroll() -> None:
+    st = game(3, order=ORDER, dice=[4, 4, 5, 5])
+    commit_round(st, {0: chips(a=2, k=1), 1: chips(i=2)})
+    for seat in (1, 2):
+        assert assert_rejects_cleanly(E, st, seat, {"type": "choose_tile", "tile": "catapult"}).code == "not_your_turn"
+    act(st, 0, "choose_tile", tile="fresh_troops")
+    assert assert_rejects_cleanly(E, st, 1, {"type": "fresh_troops", "dice": []}).code == "not_your_turn"
+    assert assert_rejects_cleanly(E, st, 0, {"type": "commit", "chips": chips()}).code == "wrong_action"
+    assert assert_rejects_cleanly(E, st, 0, {"type": "withdraw", "chips": {"archer": 1}}).code == "wrong_action"
