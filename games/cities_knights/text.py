@@ -1,23 +1,732 @@
-"""Platform-neutral text for Cities & Knights (en, nl)."""
+"""Platform-neutral text for Cities & Knights in English and Dutch (Steden en Ridders terms).
+
+Intersections and paths are named by their canonical number (#0-#53, as drawn on the board
+picture) followed by the coordinate id, so a player can find them on the picture and type them.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.cities_knights import data as D
 from games.core import Action, Event, Prompt
+
+T: dict[str, dict[str, str]] = {
+    "en": {
+        "lumber": "lumber",
+        "brick": "brick",
+        "wool": "wool",
+        "grain": "grain",
+        "ore": "ore",
+        "paper": "paper",
+        "cloth": "cloth",
+        "coin": "coin",
+        "forest": "forest",
+        "pasture": "pasture",
+        "fields": "fields",
+        "hills": "hills",
+        "mountains": "mountains",
+        "desert": "desert",
+        "science": "science",
+        "trade": "trade",
+        "politics": "politics",
+        "settlement": "settlement",
+        "city": "city",
+        "sideways": "pillaged city",
+        "road": "road",
+        "wall": "city wall",
+        "knight": "knight",
+        "knight1": "basic knight",
+        "knight2": "strong knight",
+        "knight3": "mighty knight",
+        "ship": "ship",
+        "green": "green gate",
+        "yellow": "yellow gate",
+        "blue": "blue gate",
+        "cat_build": "Build",
+        "cat_knights": "Knights",
+        "cat_trade": "Trade",
+        "cat_cards": "Progress cards",
+        "cat_end": "End turn",
+        "cat_roll": "Roll the dice",
+        "cat_alchemist": "Play Alchemist",
+        "improvement": "City improvement",
+        "activate": "Activate",
+        "promote": "Promote",
+        "move": "Move",
+        "displace": "Displace",
+        "chase": "Chase the robber",
+        "maritime": "With the bank",
+        "offer": "Offer to players",
+        "confirm": "Confirm trade with",
+        "cancel": "Withdraw offer",
+        "harbor": "Commercial Harbor offer",
+        "discard_card": "Discard a progress card",
+        "accept": "Accept",
+        "reject": "Decline",
+        "counter": "Counter-offer",
+        "skip": "Skip",
+        "to_all": "to everyone",
+        "victim": "rob",
+        "nobody": "nobody to rob",
+        "with_crane": "with Crane",
+        "with_medicine": "with Medicine",
+        "red": "red",
+        "yellow_die": "yellow",
+        "vp": "points",
+        "cards": "cards",
+        "progress": "progress",
+        "barbarians": "Barbarians",
+        "robber_locked": "robber locked",
+        "turn_of": "Turn of",
+        "setup": "Set-up",
+        "hand": "Your hand",
+        "your_progress": "Your progress cards",
+        "bank": "Bank",
+        "longest": "Longest Road",
+        "merchant": "Merchant",
+        "metropolis": "metropolis",
+        "winner": "Winner",
+    },
+    "nl": {
+        "lumber": "hout",
+        "brick": "steen",
+        "wool": "wol",
+        "grain": "graan",
+        "ore": "erts",
+        "paper": "papier",
+        "cloth": "doek",
+        "coin": "munt",
+        "forest": "bos",
+        "pasture": "weiland",
+        "fields": "akker",
+        "hills": "heuvels",
+        "mountains": "bergen",
+        "desert": "woestijn",
+        "science": "wetenschap",
+        "trade": "handel",
+        "politics": "politiek",
+        "settlement": "nederzetting",
+        "city": "stad",
+        "sideways": "geplunderde stad",
+        "road": "weg",
+        "wall": "stadsmuur",
+        "knight": "ridder",
+        "knight1": "basisridder",
+        "knight2": "sterke ridder",
+        "knight3": "machtige ridder",
+        "ship": "schip",
+        "green": "groen kasteel",
+        "yellow": "geel kasteel",
+        "blue": "blauw kasteel",
+        "cat_build": "Bouwen",
+        "cat_knights": "Ridders",
+        "cat_trade": "Handelen",
+        "cat_cards": "Voortgangskaarten",
+        "cat_end": "Beurt beëindigen",
+        "cat_roll": "Dobbelen",
+        "cat_alchemist": "Alchemist spelen",
+        "improvement": "Stadsverbetering",
+        "activate": "Activeren",
+        "promote": "Opwaarderen",
+        "move": "Verplaatsen",
+        "displace": "Verdrijven",
+        "chase": "Rover verjagen",
+        "maritime": "Met de bank",
+        "offer": "Aanbod aan spelers",
+        "confirm": "Ruil bevestigen met",
+        "cancel": "Aanbod intrekken",
+        "harbor": "Handelshaven-aanbod",
+        "discard_card": "Voortgangskaart afleggen",
+        "accept": "Accepteren",
+        "reject": "Afwijzen",
+        "counter": "Tegenbod",
+        "skip": "Overslaan",
+        "to_all": "aan iedereen",
+        "victim": "beroof",
+        "nobody": "niemand te beroven",
+        "with_crane": "met Kraan",
+        "with_medicine": "met Medicijn",
+        "red": "rood",
+        "yellow_die": "geel",
+        "vp": "punten",
+        "cards": "kaarten",
+        "progress": "voortgang",
+        "barbarians": "Barbaren",
+        "robber_locked": "rover op slot",
+        "turn_of": "Aan de beurt",
+        "setup": "Opbouw",
+        "hand": "Jouw hand",
+        "your_progress": "Jouw voortgangskaarten",
+        "bank": "Bank",
+        "longest": "Langste weg",
+        "merchant": "Handelaar",
+        "metropolis": "metropool",
+        "winner": "Winnaar",
+    },
+}
+
+CARDS: dict[str, dict[str, str]] = {
+    "en": {
+        "alchemist": "Alchemist",
+        "crane": "Crane",
+        "engineer": "Engineer",
+        "inventor": "Inventor",
+        "irrigation": "Irrigation",
+        "medicine": "Medicine",
+        "mining": "Mining",
+        "printer": "Printer",
+        "road_building": "Road Building",
+        "smith": "Smith",
+        "commercial_harbor": "Commercial Harbor",
+        "master_merchant": "Master Merchant",
+        "merchant": "Merchant",
+        "merchant_fleet": "Merchant Fleet",
+        "resource_monopoly": "Resource Monopoly",
+        "trade_monopoly": "Trade Monopoly",
+        "bishop": "Bishop",
+        "constitution": "Constitution",
+        "deserter": "Deserter",
+        "diplomat": "Diplomat",
+        "intrigue": "Intrigue",
+        "saboteur": "Saboteur",
+        "spy": "Spy",
+        "warlord": "Warlord",
+        "wedding": "Wedding",
+    },
+    "nl": {
+        "alchemist": "Alchemist",
+        "crane": "Kraan",
+        "engineer": "Ingenieur",
+        "inventor": "Uitvinder",
+        "irrigation": "Irrigatie",
+        "medicine": "Medicijn",
+        "mining": "Mijnbouw",
+        "printer": "Boekdrukkunst",
+        "road_building": "Wegenbouw",
+        "smith": "Smid",
+        "commercial_harbor": "Handelshaven",
+        "master_merchant": "Meesterhandelaar",
+        "merchant": "Handelaar",
+        "merchant_fleet": "Handelsvloot",
+        "resource_monopoly": "Grondstoffenmonopolie",
+        "trade_monopoly": "Handelsmonopolie",
+        "bishop": "Bisschop",
+        "constitution": "Grondwet",
+        "deserter": "Deserteur",
+        "diplomat": "Diplomaat",
+        "intrigue": "Intrige",
+        "saboteur": "Saboteur",
+        "spy": "Spion",
+        "warlord": "Krijgsheer",
+        "wedding": "Bruiloft",
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in T else "en"
+
+
+def w(lang: str, key: str) -> str:
+    return T[_lang(lang)].get(key, key)
+
+
+def card(lang: str, name: Any) -> str:
+    return CARDS[_lang(lang)].get(str(name), str(name))
+
+
+def cards_text(lang: str, cards: dict[str, int] | None) -> str:
+    if not cards:
+        return "—"
+    return ", ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
+
+
+def vertex(v: Any) -> str:
+    if isinstance(v, str) and v in D.VERTEX_INDEX:
+        return f"#{D.VERTEX_INDEX[v]} ({v})"
+    return str(v)
+
+
+def edge(e: Any) -> str:
+    if isinstance(e, str) and "|" in e:
+        a, b = e.split("|")
+        if a in D.VERTEX_INDEX and b in D.VERTEX_INDEX:
+            return f"#{D.VERTEX_INDEX[a]}–#{D.VERTEX_INDEX[b]}"
+    return str(e)
+
+
+def hexname(h: Any, view: dict[str, Any] | None, lang: str) -> str:
+    if view:
+        for hx in view.get("hexes", []):
+            if hx["id"] == h:
+                num = f" {hx['number']}" if hx.get("number") else ""
+                return f"{w(lang, hx['terrain'])}{num} ({h})"
+    return f"({h})"
+
+
+def _group(v: Any) -> str:
+    i = D.VERTEX_INDEX.get(v.split("|")[0] if isinstance(v, str) else "", 0)
+    lo = i // 10 * 10
+    return f"#{lo}–#{min(lo + 9, D.NV - 1)}"
+
+
+def _cut(s: str) -> str:
+    return s if len(s) <= 80 else s[:79] + "…"
+
+
+def _seat_name(names: list[str], s: Any) -> str:
+    if isinstance(s, int) and 0 <= s < len(names):
+        return names[s]
+    if isinstance(s, str) and s.isdigit() and int(s) < len(names):
+        return names[int(s)]
+    return f"P{s}"
+
+
+# -- action_path ---------------------------------------------------------------------------------
 
 
 def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
-    return [str(action.get("type"))[:80]]
+    return [_cut(p) for p in _path(view, action, lang)]
+
+
+def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
+    t = a.get("type")
+    L = lang
+    if t == "roll":
+        return [w(L, "cat_roll")]
+    if t == "play_alchemist":
+        return [w(L, "cat_alchemist"), f"{w(L, 'red')} {a.get('red')}", f"{w(L, 'yellow_die')} {a.get('yellow')}"]
+    if t == "end_turn":
+        return [w(L, "cat_end")]
+    if t in ("build_settlement", "build_city", "build_wall", "build_knight", "place_knight"):
+        piece = {
+            "build_settlement": "settlement",
+            "build_city": "city",
+            "build_wall": "wall",
+            "build_knight": "knight1",
+            "place_knight": "knight",
+        }[t]
+        label = w(L, piece)
+        if a.get("use_medicine"):
+            label += f" ({w(L, 'with_medicine')})"
+        v = a.get("vertex")
+        return [w(L, "cat_build"), label, _group(v), vertex(v)]
+    if t == "build_road":
+        e = a.get("edge")
+        return [w(L, "cat_build"), w(L, "road"), _group(e), edge(e)]
+    if t == "buy_improvement":
+        label = w(L, str(a.get("track")))
+        if a.get("use_crane"):
+            label += f" ({w(L, 'with_crane')})"
+        return [w(L, "cat_build"), w(L, "improvement"), label]
+    if t in ("activate_knight", "promote_knight"):
+        return [w(L, "cat_knights"), w(L, "activate" if t == "activate_knight" else "promote"), vertex(a.get("vertex"))]
+    if t in ("move_knight", "displace_knight"):
+        return [
+            w(L, "cat_knights"),
+            w(L, "move" if t == "move_knight" else "displace"),
+            vertex(a.get("from")),
+            vertex(a.get("to")),
+        ]
+    if t in ("chase_robber", "move_robber"):
+        head = [w(L, "cat_knights"), w(L, "chase"), vertex(a.get("knight"))] if t == "chase_robber" else []
+        victim = a.get("victim")
+        tail = f"{w(L, 'victim')} P{victim}" if victim is not None else w(L, "nobody")
+        names = view.get("names") if isinstance(view.get("names"), list) else None
+        if names and victim is not None:
+            tail = f"{w(L, 'victim')} {_seat_name(names, victim)}"
+        return [*head, hexname(a.get("hex"), view, L), tail]
+    if t == "maritime_trade":
+        return [
+            w(L, "cat_trade"),
+            w(L, "maritime"),
+            f"{a.get('rate')} {w(L, str(a.get('give')))}",
+            f"→ 1 {w(L, str(a.get('get')))}",
+        ]
+    if t == "offer_trade":
+        return [
+            w(L, "cat_trade"),
+            w(L, "offer"),
+            cards_text(L, a.get("give")),
+            f"→ {cards_text(L, a.get('want'))}",
+        ]
+    if t == "confirm_trade":
+        return [w(L, "cat_trade"), f"{w(L, 'confirm')} P{a.get('seat')}"]
+    if t == "cancel_trade":
+        return [w(L, "cat_trade"), w(L, "cancel")]
+    if t == "harbor_offer":
+        return [w(L, "cat_trade"), w(L, "harbor"), f"P{a.get('opponent')}", w(L, str(a.get("resource")))]
+    if t == "accept_trade":
+        return [w(L, "accept")]
+    if t == "reject_trade":
+        return [w(L, "reject")]
+    if t == "counter_offer":
+        return [w(L, "counter"), cards_text(L, a.get("give")), f"→ {cards_text(L, a.get('want'))}"]
+    if t == "play_progress":
+        c = str(a.get("card"))
+        out = [w(L, "cat_cards"), card(L, c)]
+        for key in ("vertex", "edge", "hex", "opponent", "kind", "track", "hexes"):
+            if key in a:
+                val = a[key]
+                if key == "vertex":
+                    out.append(vertex(val))
+                elif key == "edge":
+                    out.append(edge(val))
+                elif key == "hex":
+                    out.append(hexname(val, view, L))
+                elif key == "hexes":
+                    out.append(" ⇄ ".join(hexname(h, view, L) for h in val))
+                elif key == "opponent":
+                    out.append(f"P{val}")
+                else:
+                    out.append(w(L, str(val)))
+        return out
+    if t == "discard_progress":
+        return [w(L, "discard_card"), card(L, a.get("card"))]
+    if t in ("discard", "give_cards", "take_cards"):
+        return [cards_text(L, a.get("cards"))]
+    if t in ("aqueduct",):
+        return [w(L, str(a.get("resource")))]
+    if t == "give_commodity":
+        return [w(L, str(a.get("commodity")))]
+    if t == "choose_deck":
+        return [w(L, str(a.get("deck")))]
+    if t == "take_card":
+        return [card(L, a.get("card"))]
+    if t in ("pillage_city", "place_metropolis", "relocate_knight", "remove_knight"):
+        return [_group(a.get("vertex")), vertex(a.get("vertex"))]
+    if t == "skip":
+        return [w(L, "skip")]
+    return [str(t)]
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+EVENTS: dict[str, dict[str, str]] = {
+    "en": {
+        "built": "{who} builds a {piece} at {where}.",
+        "built_free": "{who} builds a {piece} at {where} (free).",
+        "resources_gained": "{who} receives {cards}.",
+        "turn_started": "Turn {turn}: {who} is up.",
+        "turn_ended": "{who} ends the turn.",
+        "dice_rolled": "{who} rolls {red} (red) + {yellow} (yellow) = {total}; event die: {face}.",
+        "dice_rolled_alch": "{who} plays Alchemist: {red} (red) + {yellow} (yellow) = {total}; event die: {face}.",
+        "barbarians_advanced": "The barbarian ship advances to {step}/7.",
+        "attack_defended": "Barbarians attack: {b} cities against {k} knight strength — Catan holds!",
+        "attack_pillage": "Barbarians attack: {b} cities against {k} knight strength — the barbarians win; {losers} lose a city.",
+        "defender_awarded": "{who} is Defender of Catan (+1 point).",
+        "city_pillaged": "{who}'s city at {where} is pillaged.",
+        "knights_deactivated": "All knights are now inactive.",
+        "robber_unlocked": "The robber is free to move from now on.",
+        "progress_drawn": "{who} draws a {deck} progress card.",
+        "progress_card": "You draw {card}.",
+        "vp_card_revealed": "{who} reveals {card} (+1 point).",
+        "deck_empty": "The {deck} deck is empty.",
+        "produced": "Production on {total}: {gains}.",
+        "produced_none": "Production on {total}: nobody receives anything.",
+        "bank_shortage": "The bank is short of {kind}.",
+        "aqueduct": "{who} takes 1 {kind} (Aqueduct).",
+        "discarded": "{who} discards {count} cards.",
+        "discarded_cards": "You discard {cards}.",
+        "robber_moved": "{who} moves the robber to {hex}.",
+        "stolen": "{who} robs {victim}.",
+        "stolen_none": "{who} robs {victim}, who has nothing.",
+        "stolen_card": "{who} takes 1 {kind} from {victim}.",
+        "improvement_bought": "{who} raises {track} to level {level}.",
+        "metropolis_placed": "{who} places the {track} metropolis at {where}.",
+        "metropolis_lost": "{who} loses the {track} metropolis.",
+        "knight_built": "{who} places a {knight} at {where}.",
+        "knight_activated": "{who} activates the knight at {where}.",
+        "knight_promoted": "{who} promotes the knight at {where} to {knight}.",
+        "knight_moved": "{who} moves a knight from {where} to {to}.",
+        "knight_displaced": "{who} displaces {victim}'s knight at {to}.",
+        "knight_relocated": "{who} moves the displaced knight to {to}.",
+        "knight_removed": "{who}'s knight at {where} goes back to the supply.",
+        "knight_chased_robber": "{who}'s knight at {where} chases the robber.",
+        "knights_activated": "{who} activates all knights (Warlord).",
+        "longest_road": "{who} now holds the Longest Road ({length}).",
+        "longest_road_none": "Nobody holds the Longest Road now.",
+        "maritime_trade": "{who} trades {rate} {give} for 1 {get} with the bank.",
+        "trade_offered": "{who} offers {give} for {want}.",
+        "trade_answered_accept": "{who} accepts.",
+        "trade_answered_reject": "{who} declines.",
+        "trade_countered": "{who} counters: {give} for {want}.",
+        "trade_done": "{who} trades {give} to {partner} for {get}.",
+        "trade_cancelled": "The trade offer is withdrawn.",
+        "progress_played": "{who} plays {card}.",
+        "progress_discarded": "{who} discards a {deck} progress card.",
+        "card_private": "{card}.",
+        "cards_moved": "{who} gives {count} card(s) to {to}.",
+        "cards_moved_private": "{who} gives {cards} to {to}.",
+        "harbor_offer": "{who} offers {opponent} a resource for a commodity.",
+        "merchant_placed": "{who} places the merchant on {hex} (+1 point).",
+        "numbers_swapped": "{who} swaps the numbers of {hexes}.",
+        "road_removed": "{who} removes {owner}'s road {edge}.",
+        "monopoly": "{who} claims {kind} from everyone.",
+        "hand_revealed": "{victim} holds: {cards}.",
+        "progress_revealed": "{victim} holds: {cards}.",
+        "game_over": "{who} wins the game!",
+    },
+    "nl": {
+        "built": "{who} bouwt een {piece} op {where}.",
+        "built_free": "{who} bouwt gratis een {piece} op {where}.",
+        "resources_gained": "{who} krijgt {cards}.",
+        "turn_started": "Beurt {turn}: {who} is aan de beurt.",
+        "turn_ended": "{who} beëindigt de beurt.",
+        "dice_rolled": "{who} gooit {red} (rood) + {yellow} (geel) = {total}; gebeurtenisdobbelsteen: {face}.",
+        "dice_rolled_alch": "{who} speelt Alchemist: {red} (rood) + {yellow} (geel) = {total}; gebeurtenisdobbelsteen: {face}.",
+        "barbarians_advanced": "Het barbarenschip vaart naar {step}/7.",
+        "attack_defended": "De barbaren vallen aan: {b} steden tegen ridderkracht {k} — Catan houdt stand!",
+        "attack_pillage": "De barbaren vallen aan: {b} steden tegen ridderkracht {k} — de barbaren winnen; {losers} verliezen een stad.",
+        "defender_awarded": "{who} is Verdediger van Catan (+1 punt).",
+        "city_pillaged": "De stad van {who} op {where} wordt geplunderd.",
+        "knights_deactivated": "Alle ridders zijn nu inactief.",
+        "robber_unlocked": "De rover mag voortaan verplaatst worden.",
+        "progress_drawn": "{who} trekt een voortgangskaart ({deck}).",
+        "progress_card": "Je trekt {card}.",
+        "vp_card_revealed": "{who} legt {card} open (+1 punt).",
+        "deck_empty": "De stapel {deck} is leeg.",
+        "produced": "Opbrengst op {total}: {gains}.",
+        "produced_none": "Opbrengst op {total}: niemand krijgt iets.",
+        "bank_shortage": "De bank heeft te weinig {kind}.",
+        "aqueduct": "{who} neemt 1 {kind} (aquaduct).",
+        "discarded": "{who} legt {count} kaarten af.",
+        "discarded_cards": "Je legt af: {cards}.",
+        "robber_moved": "{who} zet de rover op {hex}.",
+        "stolen": "{who} berooft {victim}.",
+        "stolen_none": "{who} berooft {victim}, die niets heeft.",
+        "stolen_card": "{who} neemt 1 {kind} van {victim}.",
+        "improvement_bought": "{who} verhoogt {track} naar niveau {level}.",
+        "metropolis_placed": "{who} zet de metropool {track} op {where}.",
+        "metropolis_lost": "{who} verliest de metropool {track}.",
+        "knight_built": "{who} zet een {knight} op {where}.",
+        "knight_activated": "{who} activeert de ridder op {where}.",
+        "knight_promoted": "{who} waardeert de ridder op {where} op tot {knight}.",
+        "knight_moved": "{who} verplaatst een ridder van {where} naar {to}.",
+        "knight_displaced": "{who} verdrijft de ridder van {victim} op {to}.",
+        "knight_relocated": "{who} zet de verdreven ridder op {to}.",
+        "knight_removed": "De ridder van {who} op {where} gaat terug naar de voorraad.",
+        "knight_chased_robber": "De ridder van {who} op {where} verjaagt de rover.",
+        "knights_activated": "{who} activeert alle ridders (Krijgsheer).",
+        "longest_road": "{who} heeft nu de langste weg ({length}).",
+        "longest_road_none": "Niemand heeft nu de langste weg.",
+        "maritime_trade": "{who} ruilt {rate} {give} voor 1 {get} met de bank.",
+        "trade_offered": "{who} biedt {give} voor {want}.",
+        "trade_answered_accept": "{who} accepteert.",
+        "trade_answered_reject": "{who} wijst af.",
+        "trade_countered": "{who} doet een tegenbod: {give} voor {want}.",
+        "trade_done": "{who} ruilt {give} met {partner} voor {get}.",
+        "trade_cancelled": "Het ruilaanbod is ingetrokken.",
+        "progress_played": "{who} speelt {card}.",
+        "progress_discarded": "{who} legt een voortgangskaart ({deck}) af.",
+        "card_private": "{card}.",
+        "cards_moved": "{who} geeft {count} kaart(en) aan {to}.",
+        "cards_moved_private": "{who} geeft {cards} aan {to}.",
+        "harbor_offer": "{who} biedt {opponent} een grondstof voor een handelswaar.",
+        "merchant_placed": "{who} zet de handelaar op {hex} (+1 punt).",
+        "numbers_swapped": "{who} wisselt de getallen van {hexes}.",
+        "road_removed": "{who} verwijdert de weg {edge} van {owner}.",
+        "monopoly": "{who} eist {kind} op van iedereen.",
+        "hand_revealed": "{victim} heeft: {cards}.",
+        "progress_revealed": "{victim} heeft: {cards}.",
+        "game_over": "{who} wint het spel!",
+    },
+}
+
+PIECES = {"settlement": "settlement", "city": "city", "road": "road", "wall": "wall"}
 
 
 def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
-    return str(ev.get("type"))
+    L = _lang(lang)
+    t = ev.get("type")
+    E = EVENTS[L]
+    who = _seat_name(names, ev.get("seat"))
+    f: dict[str, Any] = {"who": who}
+    key = t
+    if t == "built":
+        where = edge(ev.get("edge")) if ev.get("edge") else vertex(ev.get("vertex"))
+        f.update(piece=w(L, PIECES.get(ev.get("piece", ""), str(ev.get("piece")))), where=where)
+        key = "built_free" if ev.get("free") else "built"
+    elif t == "resources_gained":
+        f["cards"] = cards_text(L, ev.get("cards"))
+    elif t == "turn_started":
+        f["turn"] = ev.get("turn")
+    elif t == "dice_rolled":
+        f.update(red=ev["red"], yellow=ev["yellow"], total=ev["total"], face=w(L, ev["event"]))
+        key = "dice_rolled_alch" if ev.get("alchemist") else "dice_rolled"
+    elif t == "barbarians_advanced":
+        f["step"] = ev.get("step")
+    elif t == "barbarian_attack":
+        f.update(b=ev.get("barbarians"), k=ev.get("knights"))
+        f["losers"] = ", ".join(_seat_name(names, s) for s in ev.get("losers", [])) or "—"
+        key = "attack_defended" if ev.get("outcome") == "defended" else "attack_pillage"
+    elif t in ("city_pillaged", "knight_activated", "knight_removed", "knight_chased_robber"):
+        f["where"] = vertex(ev.get("vertex"))
+    elif t in ("progress_drawn", "progress_discarded", "deck_empty"):
+        if ev.get("deck") is None:
+            return None
+        f["deck"] = w(L, ev["deck"])
+    elif t in ("progress_card", "vp_card_revealed", "progress_played", "card_private"):
+        f["card"] = card(L, ev.get("card"))
+    elif t == "produced":
+        parts = [f"{_seat_name(names, s)} {cards_text(L, c)}" for s, c in (ev.get("gains") or {}).items() if c]
+        f.update(total=ev.get("total"), gains="; ".join(parts))
+        if not parts:
+            key = "produced_none"
+    elif t in ("bank_shortage", "aqueduct", "monopoly"):
+        f["kind"] = w(L, str(ev.get("kind", ev.get("resource"))))
+    elif t == "discarded":
+        f["count"] = ev.get("count")
+    elif t == "discarded_cards":
+        f["cards"] = cards_text(L, ev.get("cards"))
+    elif t in ("robber_moved", "merchant_placed"):
+        f["hex"] = f"({ev.get('hex')})"
+    elif t in ("stolen", "stolen_card"):
+        f["victim"] = _seat_name(names, ev.get("victim"))
+        f["kind"] = w(L, str(ev.get("kind")))
+        if t == "stolen" and not ev.get("count"):
+            key = "stolen_none"
+    elif t == "improvement_bought":
+        f.update(track=w(L, ev["track"]), level=ev["level"])
+    elif t in ("metropolis_placed", "metropolis_lost"):
+        f.update(track=w(L, ev["track"]), where=vertex(ev.get("vertex")))
+    elif t in ("knight_built", "knight_promoted"):
+        f.update(knight=w(L, f"knight{ev.get('level')}"), where=vertex(ev.get("vertex")))
+    elif t in ("knight_moved", "knight_displaced", "knight_relocated"):
+        f.update(where=vertex(ev.get("vertex")), to=vertex(ev.get("to")), victim=_seat_name(names, ev.get("victim")))
+    elif t == "longest_road":
+        f["length"] = ev.get("length")
+        if ev.get("seat") is None:
+            key = "longest_road_none"
+    elif t == "maritime_trade":
+        f.update(rate=ev["rate"], give=w(L, ev["give"]), get=w(L, ev["get"]))
+    elif t in ("trade_offered", "trade_countered"):
+        f.update(give=cards_text(L, ev.get("give")), want=cards_text(L, ev.get("want")))
+    elif t == "trade_answered":
+        key = "trade_answered_accept" if ev.get("answer") == "accept" else "trade_answered_reject"
+    elif t == "trade_done":
+        f.update(
+            give=cards_text(L, ev.get("give")),
+            get=cards_text(L, ev.get("get")),
+            partner=_seat_name(names, ev.get("partner")),
+        )
+    elif t in ("cards_moved", "cards_moved_private"):
+        f.update(count=ev.get("count"), to=_seat_name(names, ev.get("to_seat")), cards=cards_text(L, ev.get("cards")))
+    elif t == "harbor_offer":
+        f["opponent"] = _seat_name(names, ev.get("opponent"))
+    elif t == "numbers_swapped":
+        f["hexes"] = " ⇄ ".join(f"({h})" for h in ev.get("hexes", []))
+    elif t == "road_removed":
+        f.update(owner=_seat_name(names, ev.get("owner")), edge=edge(ev.get("edge")))
+    elif t == "hand_revealed":
+        f.update(victim=_seat_name(names, ev.get("victim")), cards=cards_text(L, ev.get("cards")))
+    elif t == "progress_revealed":
+        f.update(victim=_seat_name(names, ev.get("victim")), cards=", ".join(card(L, c) for c in ev.get("cards", [])))
+    elif t == "game_over":
+        f["who"] = _seat_name(names, ev.get("winner"))
+    template = E.get(str(key))
+    if template is None:
+        return None
+    try:
+        return template.format(**f)
+    except (KeyError, IndexError):
+        return None
+
+
+# -- prompts and status ---------------------------------------------------------------------------------
+
+PROMPTS: dict[str, dict[str, str]] = {
+    "en": {
+        "setup_settlement": "Place your first settlement.",
+        "setup_city": "Place your city (you receive one resource per adjacent land hex).",
+        "setup_road": "Place a road next to the piece you just placed.",
+        "roll": "Roll the dice (or play Alchemist first).",
+        "turn": "Your turn: build, trade, use knights and play progress cards, then end your turn.",
+        "trade_offer": "A trade is offered to you: accept, decline or counter.",
+        "discard": "Discard {count} resource/commodity cards.",
+        "move_robber": "Move the robber to another hex and choose whom to rob.",
+        "discard_progress": "You hold more than 4 progress cards: discard one.",
+        "aqueduct": "Aqueduct: take 1 resource of your choice.",
+        "choose_deck": "Tied defenders: draw a progress card from a deck of your choice.",
+        "pillage_city": "The barbarians win: choose the city they pillage.",
+        "place_metropolis": "Place your {track} metropolis on one of your cities.",
+        "relocate_knight": "Your knight was displaced: move it along your roads.",
+        "remove_knight": "Deserter: choose one of your knights to remove.",
+        "place_deserter": "Deserter: place your knight or skip.",
+        "give_commodity": "Commercial Harbor: give one commodity in exchange.",
+        "give_cards": "Wedding: give {count} cards of your choice.",
+        "take_cards": "Master Merchant: take {count} cards.",
+        "take_card": "Spy: take one progress card.",
+        "road_building": "Road Building: build a free road or skip.",
+        "smith": "Smith: promote a knight for free or skip.",
+        "diplomat_rebuild": "Diplomat: rebuild your road for free or skip.",
+    },
+    "nl": {
+        "setup_settlement": "Plaats je eerste nederzetting.",
+        "setup_city": "Plaats je stad (je krijgt één grondstof per aangrenzende landtegel).",
+        "setup_road": "Plaats een weg naast het stuk dat je net plaatste.",
+        "roll": "Gooi de dobbelstenen (of speel eerst de Alchemist).",
+        "turn": "Jouw beurt: bouw, handel, zet ridders in en speel voortgangskaarten; beëindig dan je beurt.",
+        "trade_offer": "Er ligt een ruilaanbod voor je: accepteer, wijs af of doe een tegenbod.",
+        "discard": "Leg {count} grondstof- of handelskaarten af.",
+        "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
+        "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
+        "aqueduct": "Aquaduct: neem 1 grondstof naar keuze.",
+        "choose_deck": "Gelijkspel bij de verdedigers: trek een voortgangskaart van een stapel naar keuze.",
+        "pillage_city": "De barbaren winnen: kies de stad die geplunderd wordt.",
+        "place_metropolis": "Zet je metropool {track} op een van je steden.",
+        "relocate_knight": "Je ridder is verdreven: verplaats hem langs je wegen.",
+        "remove_knight": "Deserteur: kies een van je ridders om weg te halen.",
+        "place_deserter": "Deserteur: plaats je ridder of sla over.",
+        "give_commodity": "Handelshaven: geef één handelswaar in ruil.",
+        "give_cards": "Bruiloft: geef {count} kaarten naar keuze.",
+        "take_cards": "Meesterhandelaar: neem {count} kaarten.",
+        "take_card": "Spion: neem één voortgangskaart.",
+        "road_building": "Wegenbouw: bouw een gratis weg of sla over.",
+        "smith": "Smid: waardeer gratis een ridder op of sla over.",
+        "diplomat_rebuild": "Diplomaat: bouw je weg gratis opnieuw of sla over.",
+    },
+}
 
 
 def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-    return prompt.kind
+    L = _lang(lang)
+    template = PROMPTS[L].get(prompt.kind, prompt.kind)
+    data = dict(prompt.data)
+    if "track" in data:
+        data["track"] = w(L, str(data["track"]))
+    try:
+        return template.format(**data)
+    except (KeyError, IndexError):
+        return template
 
 
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-    return [view["phase"]]
+    L = _lang(lang)
+    lines: list[str] = []
+    if view.get("winner") is not None:
+        lines.append(f"{w(L, 'winner')}: {_seat_name(names, view['winner'])}")
+    elif view.get("phase") == "setup" and view.get("setup"):
+        s = view["setup"]
+        lines.append(f"{w(L, 'setup')}: {_seat_name(names, s['seat'])} — {w(L, s['piece'])}")
+    else:
+        lines.append(f"{w(L, 'turn_of')}: {_seat_name(names, view.get('turn'))}")
+    lock = f" ({w(L, 'robber_locked')})" if view.get("robber_locked") else ""
+    lines.append(f"{w(L, 'barbarians')}: {view.get('barbarian', 0)}/7{lock}")
+    for p in view.get("players", []):
+        s = p["seat"]
+        lv = p["levels"]
+        mark = " ★" if view.get("longest_road") == s else ""
+        merch = " ⚖" if view.get("merchant_owner") == s else ""
+        lines.append(
+            f"{_seat_name(names, s)}: {p['points']} {w(L, 'vp')}{mark}{merch} · {p['hand_count']} {w(L, 'cards')} · "
+            f"{p['progress_count']} {w(L, 'progress')} · "
+            f"{w(L, 'science')} {lv['science']}, {w(L, 'trade')} {lv['trade']}, {w(L, 'politics')} {lv['politics']} · "
+            f"{w(L, 'knight')} {p['knight_strength']}"
+        )
+    if "hand" in view:
+        lines.append(f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}")
+        if view.get("progress"):
+            lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
+    return lines

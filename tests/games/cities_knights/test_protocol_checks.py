@@ -1,0 +1,109 @@
+"""The generic checks of tests/games/test_protocol.py run against this engine directly
+(the registry is integrated elsewhere), plus presentation in both languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.cities_knights import data as D
+from games.cities_knights.engine import ENGINE
+from games.core import Engine, IllegalAction, InvalidOptions, Prompt, visible
+from tests.games.cities_knights.test_properties import playout
+from tests.games.playout import canonical, random_playout, replay
+
+
+def test_engine_surface() -> None:
+    assert isinstance(ENGINE, Engine)
+    assert ENGINE.key == "cities_knights" and (ENGINE.min_players, ENGINE.max_players) == (3, 4)
+    assert set(ENGINE.names) >= {"en", "nl"}
+    assert {s.name for s in ENGINE.option_specs} == {"layout", "numbers", "random_seats"}
+    for spec in ENGINE.option_specs:
+        assert spec.help.get("en") and spec.help.get("nl"), spec.name
+    for bad in (2, 5):
+        with pytest.raises(InvalidOptions):
+            ENGINE.start(bad, {}, 1)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_uniform_random_playouts_replay_and_round_trip(players: int) -> None:
+    for seed in range(2):
+        play = random_playout(ENGINE, players, {}, seed, max_steps=1500)
+        state = play.state
+        dumped = ENGINE.dump(state)
+        assert json.loads(json.dumps(dumped)) == dumped
+        again = ENGINE.load(json.loads(json.dumps(dumped)))
+        assert canonical(ENGINE, again) == canonical(ENGINE, state)
+        assert canonical(ENGINE, replay(ENGINE, players, {}, seed, play.log)) == canonical(ENGINE, state)
+        for seat in [None, *range(players)]:
+            json.dumps(ENGINE.view(state, seat))
+        for seat, prompt in ENGINE.pending(state).items():
+            assert isinstance(prompt, Prompt)
+            assert ENGINE.legal(state, seat)
+
+
+def test_unknown_action_is_rejected_without_change() -> None:
+    state = ENGINE.start(3, {}, 7)
+    seat = sorted(ENGINE.pending(state))[0]
+    before = canonical(ENGINE, state)
+    for bad in ({"type": "no_such_action"}, {}, {"type": 5}, "roll", {"type": "build_settlement", "vertex": "9,9,N"}):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(state, seat, bad)  # type: ignore[arg-type]
+        assert canonical(ENGINE, state) == before
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, 1, ENGINE.legal(state, seat)[0])
+    assert canonical(ENGINE, state) == before
+
+
+def test_views_hide_rng_and_script() -> None:
+    state = ENGINE.start(3, {"script": {"red": [1, 2]}}, 3)
+    for seat in [None, 0, 1, 2]:
+        text = json.dumps(ENGINE.view(state, seat))
+        assert '"rng"' not in text and '"script"' not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_presentation_covers_every_event_prompt_and_action(lang: str) -> None:
+    names = ["Ann", "Bob", "Cis", "Dan"]
+    state = ENGINE.start(4, {"layout": "random"}, 4)
+    st2, log = playout(4, 4, {"layout": "random"}, steps=1500)
+    seen_events: set[str] = set()
+    for seat, action in log:
+        view = ENGINE.view(state, seat)
+        for prompt_seat, prompt in ENGINE.pending(state).items():
+            assert ENGINE.describe_prompt(ENGINE.view(state, prompt_seat), prompt, lang)
+        path = ENGINE.action_path(view, action, lang)
+        assert path and all(isinstance(p, str) and 0 < len(p) <= 80 for p in path), path
+        for ev in ENGINE.apply(state, seat, action):
+            line = ENGINE.describe_event(ev, lang, names)
+            if ev["type"] not in ("deck_empty",):
+                assert isinstance(line, str) and line, ev
+            seen_events.add(ev["type"])
+    assert canonical(ENGINE, state) == canonical(ENGINE, st2)
+    assert {"dice_rolled", "built", "produced", "turn_started"} <= seen_events
+    assert ENGINE.status_lines(ENGINE.view(state, None), lang, names)
+    assert len(ENGINE.status_lines(ENGINE.view(state, 0), lang, names)) > 5
+    png = ENGINE.picture(ENGINE.view(state, 1), lang, names)
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_menu_label_fits_and_groups() -> None:
+    st = ENGINE.start(3, {"layout": "beginner"}, 2)
+    view = ENGINE.view(st, 0)
+    paths = [ENGINE.action_path(view, a, "nl") for a in ENGINE.legal(st, 0)]
+    assert len({tuple(p) for p in paths}) == len(paths)  # distinct labels for distinct actions
+    # the first step groups the 54 intersections in tens: never more than 25 options a step
+    assert len({p[2] for p in paths}) <= 25 and all(
+        len({q[3] for q in paths if q[2] == g}) <= 25 for g in {p[2] for p in paths}
+    )
+    assert D.NV == 54
+
+
+def test_events_to_seats_are_private() -> None:
+    _, log = playout(3, 8, {"layout": "beginner"}, steps=600)
+    st = ENGINE.start(3, {"layout": "beginner"}, 8)
+    for seat, action in log:
+        for ev in ENGINE.apply(st, seat, action):
+            if ev["type"] in ("progress_card", "stolen_card", "discarded_cards", "hand_revealed", "progress_revealed"):
+                assert not visible(ev, None)
