@@ -33,6 +33,7 @@ DICE_PER_COLOUR: Final = 5  # §9.4
 
 # Prestige chip denominations and the physical supply (§2, §13); index order used in lists.
 DENOMS: Final = (3, 1, -1)
+PLUS3, PLUS1, MINUS1 = range(3)
 DENOM_NAMES: Final = ("plus3", "plus1", "minus1")
 SUPPLY: Final = (11, 11, 12)
 

@@ -18,6 +18,11 @@ Options (§3.4):
   ``faces``: ``{colour: [6 ints >= 1]}`` merged over §3.3 (a die whose six faces are all equal is
   refused: two tied players holding only such dice would re-roll forever).
 
+Interpretations beyond the rules file: a barbarian tile of custom value -v costs the other lowest
+players v chips of -1 each; a die value in ``script.dice`` that is not a face of the colour being
+rolled raises InvalidOptions and leaves the state as it was; ``commit`` validation reports
+``too_many_chips`` (more than 5 non-king chips), then ``not_in_stock`` (a spent kind, a second king).
+
 Seats: real players 0..n-1; in a 2-player game the fictitious player is seat 2 in events, views
 (``"dummy"``) and ``Result.extra["dummy"]``.
 
@@ -114,10 +119,6 @@ class State:
     dice: list[list[str]]  # colours per competitor, canonical order
     values: list[list[int]]
     throws: list[dict[str, Any]]  # public dice log of the last round that rolled
-
-    @property
-    def competitors(self) -> int:
-        return len(self.seats)
 
 
 def _opt_bool(options: dict[str, Any], name: str) -> bool:
@@ -814,7 +815,7 @@ def _reveal(st: State, ev: list[Event]) -> None:
     for s in st.seats:
         s.shown = list(s.commit) if s.commit is not None else None
         s.withdrawn = [0] * 5
-    st.phase = CHOOSE_TILE  # placeholder until _kings decides who acts
+    st.phase = CHOOSE_TILE  # commits are public from here on; _kings names who acts, if anyone
     ev.append(
         event(
             "commits_revealed",
@@ -824,7 +825,7 @@ def _reveal(st: State, ev: list[Event]) -> None:
     )
     for p in st.order:
         if p < st.players and st.seats[p].count == 0:
-            _give(st, ev, p, 2, 1, "zero_commit")
+            _give(st, ev, p, D.MINUS1, 1, "zero_commit")
     st.kings = [p for p in st.order if p < st.players and (st.seats[p].commit or [0] * 5)[D.K]]
 
 
@@ -950,12 +951,12 @@ def _score_builders(st: State, ev: list[Event]) -> None:
         )
     )
     if len(top) == 1:
-        _give(st, ev, top[0], 0, 1, "builders")
+        _give(st, ev, top[0], D.PLUS3, 1, "builders")
     elif st.claim3 in top:
-        _give(st, ev, st.claim3, 0, 1, "builders")
+        _give(st, ev, st.claim3, D.PLUS3, 1, "builders")
     else:
         for p in top:
-            _give(st, ev, p, 1, 1, "builders")
+            _give(st, ev, p, D.PLUS1, 1, "builders")
 
 
 def _dice_of(st: State, p: int, colours: dict[str, str]) -> list[str]:
@@ -1065,7 +1066,7 @@ def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
         )
     )
     for p in losers[1:]:
-        _give(st, ev, p, 2, max(0, -value), "barbarian")
+        _give(st, ev, p, D.MINUS1, max(0, -value), "barbarian")
     _end_round(st, ev)
 
 
