@@ -1,0 +1,1384 @@
+"""War Chest rules engine (shared/rules/war-chest.md).
+
+Seats: 2 players, seat 0 = Raven (North), seat 1 = Wolf (South); 4 players, seats 0 and 2 = team
+Raven, seats 1 and 3 = team Wolf. Hexes are written ``"q,r"`` in the axial coordinates of §3.1
+(``"-1,-2"``); ``apply`` also accepts ``"(-1, -2)"``, ``"+0,-3"`` or ``[q, r]``. Coins are named by
+the unit names of §5 (``"Archer"``, ``"Light Cavalry"``, ``"Warrior Priest"``; case and ``_`` are
+forgiven) and ``"royal"`` for the Royal Coin.
+
+Actions
+-------
+Main play (prompt ``turn``, secret: the hand goes by DM) and the Warrior Priest's drawn coin
+(prompt ``warrior_priest``, secret) — every action names the coin it spends::
+
+    {"type": "deploy", "coin": "Archer", "to": "-1,-2"}
+    {"type": "bolster", "coin": "Archer"}                       # + "at": hex when you have two Footmen
+    {"type": "claim_initiative", "coin": "royal"}
+    {"type": "recruit", "coin": "royal", "unit": "Archer"}      # "unit" = type taken from supply
+    {"type": "pass", "coin": "Knight"}
+    {"type": "move", "coin": "Knight", "to": "0,1"}
+    {"type": "control", "coin": "Knight"}                       # the location the unit stands on
+    {"type": "attack", "coin": "Knight", "target": "0,2"}
+    {"type": "tactic", "coin": "Archer", "target": "0,2"}       # also Crossbowman
+    {"type": "tactic", "coin": "Cavalry", "to": "0,1"}          # optional "target"; else asked after
+    {"type": "tactic", "coin": "Lancer", "to": "0,1"}           # attacks the next hex in line
+    {"type": "tactic", "coin": "Light Cavalry", "to": "0,2"}
+    {"type": "tactic", "coin": "Ensign", "unit": "1,0", "to": "1,1"}
+    {"type": "tactic", "coin": "Marshall", "unit": "1,0", "target": "1,1"}
+    {"type": "tactic", "coin": "Footman"}                       # then one maneuver per Footman
+    {"type": "tactic", "coin": "royal", "to": "0,1"}            # Royal Guard tactic
+
+Any maneuver or bolster may carry ``"at"`` (the acting unit's hex); it is listed by ``legal`` only
+when it is needed (two Footman units on the board).
+
+Follow-up decisions (prompt kinds in brackets)::
+
+    [draft]         {"type": "draft", "unit": "Archer"}
+    [soak]          {"type": "soak", "from": "supply"} | {"type": "soak", "from": "unit"}   # Royal Guard owner
+    [cavalry]       {"type": "attack", "target": hex}
+    [footman]       {"type": "move"|"control"|"attack", "at": hex, ("to"|"target"): hex}
+    [berserker]     {"type": "move"|"control"|"attack", ...} | {"type": "decline"}   # pays one coin first
+    [mercenary]     {"type": "move"|"control"|"attack", ...} | {"type": "decline"}
+    [swordsman]     {"type": "move", "to": hex} | {"type": "decline"}
+
+Events (``to`` = private to those seats)
+-----------------------------------------
+Chance: ``deal`` {seat (None for the draft pool), result, kind, scripted, source}, ``flip``
+{seat (who gets the marker or first pick), result: faction, ...}, ``draw`` (private) {seat, result,
+reason, ...}, ``drew`` {seat, count, reason}, ``refill`` {seat, count}. Play: ``drafted``,
+``round_started``, ``deployed``, ``bolstered``, ``initiative_claimed``, ``recruited``, ``passed``,
+``tactic``, ``moved`` {seat, unit, from, dest, via}, ``controlled``, ``attacked``, ``soaked``, ``coin_removed``,
+``unit_removed``, ``berserker_paid``, ``declined``, ``game_won``. The events of ``start`` (deal,
+flip, first draws) are kept in the state: ``ENGINE.opening_events(state)``.
+
+Guard: none is needed for termination in practice, but a random playout is cut by its driver;
+the rules have no round limit (§7) and the engine adds none.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
+from games.rng import Chance
+from games.war_chest import data as D
+from games.war_chest.data import (
+    ARCHER,
+    BERSERKER,
+    CAVALRY,
+    CROSSBOWMAN,
+    ENSIGN,
+    FOOTMAN,
+    HEX_NAMES,
+    KNIGHT,
+    LANCER,
+    LIGHT_CAVALRY,
+    MARSHALL,
+    MERCENARY,
+    NKINDS,
+    PIKEMAN,
+    ROYAL,
+    ROYAL_GUARD,
+    SCOUT,
+    SWORDSMAN,
+    UNIT_NAMES,
+    WARRIOR_PRIEST,
+)
+
+__all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "parse_hex", "parse_coin")
+
+_HAND_SIZE = 3
+_ATTACKS = D.ATTACKS_NORMALLY
+_HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
+_COIN_BY_KEY: dict[str, int] = {}
+for _i, _n in enumerate(UNIT_NAMES):
+    _COIN_BY_KEY[_n.lower()] = _i
+    _COIN_BY_KEY[D.NL_NAMES[_i].lower()] = _i
+_COIN_BY_KEY.update({"marshal": MARSHALL, "royal coin": ROYAL, "royal_coin": ROYAL, "koningsmunt": ROYAL})
+
+_TYPE_ALIASES = {
+    "claim": "claim_initiative",
+    "initiative": "claim_initiative",
+    "claiminitiative": "claim_initiative",
+    "pick": "draft",
+}
+_TYPES = frozenset(
+    (
+        "deploy",
+        "bolster",
+        "claim_initiative",
+        "recruit",
+        "pass",
+        "move",
+        "control",
+        "attack",
+        "tactic",
+        "draft",
+        "soak",
+        "decline",
+    )
+)
+
+
+def parse_hex(value: Any) -> int | None:
+    """A hex index from ``"q,r"`` (signs, spaces, brackets forgiven) or ``[q, r]``; None if malformed."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return D.HEX_INDEX.get((value[0], value[1]))
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace("\u2212", "-").strip("()[] ").replace(" ", "").replace("+", "")
+    idx = _HEX_BY_NAME.get(text)
+    if idx is not None:
+        return idx
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return D.HEX_INDEX.get((int(parts[0]), int(parts[1])))
+    except ValueError:
+        return None
+
+
+def parse_coin(value: Any) -> int | None:
+    """A coin kind from a unit name (any case, ``_`` or ``-`` for spaces) or ``royal``."""
+    if not isinstance(value, str):
+        return None
+    return _COIN_BY_KEY.get(value.strip().lower().replace("_", " ").replace("-", " "))
+
+
+class _ScriptError(Exception):
+    """A scripted chance value that is not allowed at that point (§18)."""
+
+
+@dataclass(slots=True)
+class Unit:
+    uid: int
+    owner: int
+    kind: int
+    height: int
+    hex: int
+
+
+@dataclass(slots=True)
+class SeatState:
+    """Coin counts per kind (index = data kind, 16 = Royal Coin): the freqdeck idea."""
+
+    cards: list[int]
+    bag: list[int]
+    hand: list[int]
+    up: list[int]  # face-up discard
+    down: list[int]  # face-down discard
+    supply: list[int]
+    gone: list[int]  # eliminated (box)
+
+
+@dataclass(slots=True)
+class WarChestState:
+    players: int
+    setup: str
+    royal_guard: str
+    phase: str  # draft | play | over
+    round: int
+    turn: int  # the seat whose turn it is in the use phase
+    turn_done: bool  # that seat has played its coin; the turn ends when the stack empties
+    initiative: int
+    claimed: bool
+    seats: list[SeatState]
+    units: dict[int, Unit]
+    at: dict[int, int]  # hex -> uid
+    control: dict[int, int]  # location hex -> team (0 Raven, 1 Wolf)
+    reserve: list[int]  # markers in reserve per team
+    stack: list[dict[str, Any]]  # pending follow-up decisions, top last
+    draft_pool: list[int]
+    draft_order: list[int]
+    draft_pick: int
+    winner: int | None  # team
+    next_uid: int
+    chance: Chance
+    opening: list[Event]
+    # options of the current decision, computed once for legal() and apply(); not part of the
+    # game (never dumped), dropped by every apply
+    memo: list[tuple[Action, dict[str, Any] | None]] | None = None
+
+
+def _zero() -> list[int]:
+    return [0] * NKINDS
+
+
+# -- script and options --------------------------------------------------------------------------------
+
+
+def _validate_script(script: Any, players: int) -> dict[str, Any]:
+    if not isinstance(script, dict):
+        raise InvalidOptions("script must be an object")
+    out: dict[str, Any] = {}
+    for key, val in script.items():
+        if key == "flips":
+            if not isinstance(val, list) or any(v not in D.FACTIONS for v in val):
+                raise InvalidOptions("script.flips must be a list of 'raven' / 'wolf'")
+            out["flips"] = list(val)
+        elif key == "cards":
+            if not isinstance(val, list):
+                raise InvalidOptions("script.cards must be a list of unit names")
+            kinds = [parse_coin(v) for v in val]
+            if any(k is None or k == ROYAL for k in kinds):
+                raise InvalidOptions(f"script.cards has an unknown unit name: {val}")
+            if len(set(kinds)) != len(kinds):
+                raise InvalidOptions("script.cards names a card twice")
+            out["cards"] = [UNIT_NAMES[k] for k in kinds]  # type: ignore[index]
+        elif key == "draws":
+            if not isinstance(val, dict):
+                raise InvalidOptions("script.draws must map seats to coin lists")
+            draws: dict[str, list[str]] = {}
+            for seat, coins in val.items():
+                try:
+                    s = int(seat)
+                except (TypeError, ValueError):
+                    raise InvalidOptions(f"script.draws: bad seat {seat!r}") from None
+                if not 0 <= s < players:
+                    raise InvalidOptions(f"script.draws: no seat {s}")
+                if not isinstance(coins, list) or any(parse_coin(c) is None for c in coins):
+                    raise InvalidOptions(f"script.draws[{seat}] has an unknown coin name")
+                draws[str(s)] = [UNIT_NAMES[parse_coin(c)] for c in coins]  # type: ignore[index]
+            out["draws"] = draws
+        else:
+            raise InvalidOptions(f"unknown script key {key!r}")
+    return out
+
+
+def _script_live(script: dict[str, Any]) -> bool:
+    """Whether any scripted value is left (then apply keeps a backup: a bad one must not half-apply)."""
+    for val in script.values():
+        if isinstance(val, dict):
+            if any(val.values()):
+                return True
+        elif val:
+            return True
+    return False
+
+
+def _chance_event(kind: str, seat: int | None, result: str, scripted: bool, **more: Any) -> Event:
+    return event(
+        kind,
+        kind=kind,
+        seat=seat,
+        result=result,
+        scripted=scripted,
+        source="script" if scripted else "rng",
+        **more,
+    )
+
+
+# -- the engine --------------------------------------------------------------------------------------------
+
+
+class WarChestEngine:
+    key = "war_chest"
+    names = {"en": "War Chest", "nl": "War Chest"}
+    min_players = 2
+    max_players = 4
+    player_counts = (2, 4)
+    option_specs = (
+        OptionSpec(
+            "setup",
+            "choice",
+            "basic",
+            ("basic", "draft"),
+            {
+                "en": "basic: units dealt at random; draft: players pick their units in turn",
+                "nl": "basic: eenheden willekeurig gedeeld; draft: spelers kiezen om beurten hun eenheden",
+            },
+        ),
+        OptionSpec(
+            "royal_guard",
+            "choice",
+            "original",
+            ("original", "revised"),
+            {
+                "en": "original: Royal Guard tactic moves one step; revised: up to 2 steps onto your location",
+                "nl": "original: tactiek Koninklijke Garde zet één stap; revised: tot 2 stappen naar je eigen bolwerk",
+            },
+        ),
+    )
+
+    # -- start -------------------------------------------------------------------------------------------
+
+    def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> WarChestState:
+        opts = dict(options or {})
+        if players not in (2, 4):
+            raise InvalidOptions("War Chest is played by 2 or 4 players")
+        unknown = set(opts) - {"setup", "royal_guard", "seed", "script", "players"}
+        if unknown:
+            raise InvalidOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+        if "players" in opts and opts["players"] != players:
+            raise InvalidOptions("option players disagrees with the seat count")
+        setup = opts.get("setup", "basic")
+        if setup not in ("basic", "draft"):
+            raise InvalidOptions("setup must be basic or draft")
+        guard = opts.get("royal_guard", "original")
+        if guard not in ("original", "revised"):
+            raise InvalidOptions("royal_guard must be original or revised")
+        if "seed" in opts:
+            if not isinstance(opts["seed"], int) or isinstance(opts["seed"], bool):
+                raise InvalidOptions("seed must be an integer")
+            seed = opts["seed"]
+        script = _validate_script(opts["script"], players) if opts.get("script") is not None else {}
+        board = D.BOARDS[players]
+        chance = Chance(seed or 0, script)
+        st = WarChestState(
+            players=players,
+            setup=setup,
+            royal_guard=guard,
+            phase="play",
+            round=0,
+            turn=0,
+            turn_done=False,
+            initiative=0,
+            claimed=False,
+            seats=[SeatState([], _zero(), _zero(), _zero(), _zero(), _zero(), _zero()) for _ in range(players)],
+            units={},
+            at={},
+            control={},
+            reserve=[board.markers - len(board.starts[0]), board.markers - len(board.starts[1])],
+            stack=[],
+            draft_pool=[],
+            draft_order=[],
+            draft_pick=0,
+            winner=None,
+            next_uid=1,
+            chance=chance,
+            opening=[],
+        )
+        for team in (0, 1):
+            for h in board.starts[team]:
+                st.control[h] = team
+        ev = st.opening
+        # §18: card shuffle first (scripted top, RNG order for the rest), then the flip
+        deck = []
+        for name in script.get("cards", []):
+            deck.append((D.UNIT_NAMES.index(name), True))
+        rest = [k for k in range(16) if all(k != d for d, _ in deck)]
+        chance.rng.shuffle(rest)
+        deck += [(k, False) for k in rest]
+        chance.script.pop("cards", None)
+        per = 4 if players == 2 else 3
+        if setup == "basic":
+            for s in range(players):
+                for kind, scripted in deck[s * per : (s + 1) * per]:
+                    st.seats[s].cards.append(kind)
+                    ev.append(_chance_event("deal", s, UNIT_NAMES[kind], scripted))
+        else:
+            for kind, scripted in deck[: per * players]:
+                st.draft_pool.append(kind)
+                ev.append(_chance_event("deal", None, UNIT_NAMES[kind], scripted))
+        flip = chance.take("flips")
+        scripted = flip is not Chance.NONE
+        team = D.FACTIONS.index(flip) if scripted else chance.rng.below(2)
+        # D10: the lower-numbered seat of the shown faction is seat 0 or 1
+        first = team
+        ev.append(_chance_event("flip", first, D.FACTIONS[team], scripted))
+        try:
+            if setup == "basic":
+                st.initiative = first
+                self._fill_bags(st)
+                self._new_round(st, ev)
+            else:
+                st.phase = "draft"
+                n = players
+                if n == 2:
+                    st.draft_order = [first, 1 - first, 1 - first, first, first, 1 - first, 1 - first, first]
+                else:
+                    p = [(first + k) % 4 for k in range(4)]
+                    st.draft_order = [p[i] for i in (0, 1, 2, 3, 3, 2, 1, 0, 1, 2, 3, 0)]
+        except _ScriptError as exc:
+            raise InvalidOptions(str(exc)) from None
+        return st
+
+    def opening_events(self, st: WarChestState) -> list[Event]:
+        """The chance events of ``start``: deals, the flip and round 1's draws."""
+        return list(st.opening)
+
+    def _fill_bags(self, st: WarChestState) -> None:
+        for sd in st.seats:
+            for k in sd.cards:
+                sd.bag[k] = D.BAG_PER_TYPE
+                sd.supply[k] = D.COINS[k] - D.BAG_PER_TYPE
+            sd.bag[ROYAL] = 1
+
+    # -- chance ----------------------------------------------------------------------------------------
+
+    def _draw(self, st: WarChestState, seat: int, ev: list[Event], reason: str) -> int | None:
+        """One coin from the seat's bag, refilling from the discard if needed (§9.1)."""
+        sd = st.seats[seat]
+        bag = sd.bag
+        total = sum(bag)
+        if total == 0:
+            total = sum(sd.up) + sum(sd.down)
+            if total == 0:
+                return None
+            for k in range(NKINDS):
+                bag[k] += sd.up[k] + sd.down[k]
+            sd.up = _zero()
+            sd.down = _zero()
+            ev.append(event("refill", seat=seat, count=total))
+        scripted = st.chance.peek("draws", str(seat))
+        if scripted is not Chance.NONE:
+            kind = parse_coin(scripted)
+            if kind is None or bag[kind] == 0:
+                raise _ScriptError(f"script draw {scripted!r} for seat {seat}: that coin is not in the bag")
+            st.chance.take("draws", str(seat))
+            from_script = True
+        else:
+            r = st.chance.rng.below(total)
+            kind = 0
+            while r >= bag[kind]:
+                r -= bag[kind]
+                kind += 1
+            from_script = False
+        bag[kind] -= 1
+        ev.append(_chance_event("draw", seat, UNIT_NAMES[kind], from_script, reason=reason, to=[seat]))
+        return kind
+
+    def _dead(self, st: WarChestState) -> bool:
+        """Whether the board is frozen for good (the engine's stalemate guard, checked each round).
+
+        The board changes only by a coin that deploys, bolsters or maneuvers (granted maneuvers and
+        attribute chains also start from such a coin); whether a coin kind can do that depends only
+        on the board. So if no seat has, outside the board and the box, a coin of a kind whose unit
+        is on the board or can be deployed now (nor the Royal Coin with its Royal Guard on the
+        board), no marker can ever be placed again and the game could never end.
+        """
+        board = D.BOARDS[st.players]
+        on_board: set[tuple[int, int]] = {(u.owner, u.kind) for u in st.units.values()}
+        stranded = [False, False]  # a team has a coin whose unit is off the board
+        scout = False
+        for seat, sd in enumerate(st.seats):
+            team = seat & 1
+            free_loc = any(h not in st.at and st.control.get(h) == team for h in board.locations)
+            for k in range(ROYAL):
+                if not (sd.bag[k] or sd.hand[k] or sd.up[k] or sd.down[k] or sd.supply[k]):
+                    continue
+                if (seat, k) in on_board or free_loc:
+                    return False
+                stranded[team] = True
+                if k == SCOUT:
+                    scout = True
+                    if any(
+                        (u.owner & 1) == team and any(n not in st.at for n in board.neighbours[u.hex])
+                        for u in st.units.values()
+                    ):
+                        return False
+        # The Royal Coin only moves the Royal Guard: that matters only if it frees a location its
+        # team could deploy on, or opens hexes for a stranded Scout.
+        for u in st.units.values():
+            if u.kind == ROYAL_GUARD:
+                owner_of_loc = st.control.get(u.hex)
+                if scout or (owner_of_loc is not None and stranded[owner_of_loc]):
+                    probe: list[tuple[Action, dict[str, Any] | None]] = []
+                    self._royal_tactic(st, u.owner, probe)
+                    if probe:  # a Royal Guard that cannot move now never will on a frozen board
+                        return False
+        return True
+
+    def _new_round(self, st: WarChestState, ev: list[Event]) -> None:
+        if self._dead(st):
+            st.phase = "over"
+            st.stack.clear()
+            ev.append(event("stalemate", round=st.round))
+            return
+        st.round += 1
+        st.claimed = False
+        ev.append(event("round_started", round=st.round, initiative=st.initiative))
+        for k in range(st.players):
+            s = (st.initiative + k) % st.players
+            count = 0
+            while sum(st.seats[s].hand) < _HAND_SIZE:
+                kind = self._draw(st, s, ev, "round")
+                if kind is None:
+                    break
+                st.seats[s].hand[kind] += 1
+                count += 1
+            ev.append(event("drew", seat=s, count=count, reason="round"))
+        st.turn = st.initiative
+        st.turn_done = False
+
+    # -- whose decision ----------------------------------------------------------------------------------
+
+    def _decider(self, st: WarChestState) -> tuple[int, str] | None:
+        if st.phase == "over":
+            return None
+        if st.phase == "draft":
+            return st.draft_order[st.draft_pick], "draft"
+        if st.stack:
+            top = st.stack[-1]
+            return top["seat"], top["k"]
+        return st.turn, "turn"
+
+    def pending(self, st: WarChestState) -> dict[int, Prompt]:
+        who = self._decider(st)
+        if who is None:
+            return {}
+        seat, kind = who
+        data: dict[str, Any] = {"round": st.round}
+        secret = False
+        if kind == "turn":
+            secret = True
+        elif kind == "draft":
+            data["pool"] = [UNIT_NAMES[k] for k in st.draft_pool]
+        else:
+            top = st.stack[-1]
+            data.update(self._frame_public(st, top))
+            if kind == "warrior_priest":
+                secret = True
+                data["coin"] = UNIT_NAMES[top["coin"]]
+        return {seat: Prompt(kind, secret=secret, data=data)}
+
+    def _frame_public(self, st: WarChestState, top: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        k = top["k"]
+        if k == "soak":
+            a, d = st.units.get(top["a"]), st.units[top["d"]]
+            out["target"] = HEX_NAMES[d.hex]
+            if a is not None:
+                out["attacker"] = HEX_NAMES[a.hex]
+                out["attacker_unit"] = UNIT_NAMES[a.kind]
+        elif k == "footman":
+            out["footmen"] = [HEX_NAMES[st.units[u].hex] for u in top["left"] if u in st.units]
+        elif k in ("cavalry", "berserker", "mercenary", "swordsman") and top["uid"] in st.units:
+            u = st.units[top["uid"]]
+            out["unit"] = UNIT_NAMES[u.kind]
+            out["at"] = HEX_NAMES[u.hex]
+        return out
+
+    # -- move generation -----------------------------------------------------------------------------------
+
+    def legal(self, st: WarChestState, seat: int) -> list[Action]:
+        who = self._decider(st)
+        if who is None or who[0] != seat:
+            return []
+        return [a for a, _ in self._options(st)]
+
+    def _options(self, st: WarChestState) -> list[tuple[Action, dict[str, Any] | None]]:
+        if st.memo is None:
+            st.memo = self._compute_options(st)
+        return st.memo
+
+    def _compute_options(self, st: WarChestState) -> list[tuple[Action, dict[str, Any] | None]]:
+        if st.phase == "draft":
+            return [({"type": "draft", "unit": UNIT_NAMES[k]}, None) for k in sorted(set(st.draft_pool))]
+        if st.stack:
+            return self._frame_options(st, st.stack[-1])
+        out: list[tuple[Action, dict[str, Any] | None]] = []
+        hand = st.seats[st.turn].hand
+        for kind in range(NKINDS):
+            if hand[kind]:
+                self._coin_actions(st, st.turn, kind, out)
+        return out
+
+    def _frame_options(self, st: WarChestState, top: dict[str, Any]) -> list[tuple[Action, dict[str, Any] | None]]:
+        k = top["k"]
+        out: list[tuple[Action, dict[str, Any] | None]] = []
+        if k == "soak":
+            return [({"type": "soak", "from": "supply"}, None), ({"type": "soak", "from": "unit"}, None)]
+        if k == "warrior_priest":
+            self._coin_actions(st, top["seat"], top["coin"], out)
+            return out
+        if k == "footman":
+            for uid in top["left"]:
+                u = st.units.get(uid)
+                if u is not None:
+                    self._free_maneuvers(st, u, u.height, out, with_at=True)
+            return out
+        u = st.units.get(top["uid"])
+        if u is None:
+            return out
+        extra = {"at": HEX_NAMES[u.hex], "coin": UNIT_NAMES[u.kind]}
+        if k == "cavalry":
+            for t in self._attack_targets(st, u, u.height):
+                out.append(({"type": "attack", "target": HEX_NAMES[t]}, extra))
+            return out
+        if k == "swordsman":
+            for n in self._board(st).neighbours[u.hex]:
+                if n not in st.at:
+                    out.append(({"type": "move", "to": HEX_NAMES[n]}, extra))
+        elif k == "berserker":
+            if u.height >= 2:  # the last coin is never paid (§5.2)
+                self._free_maneuvers(st, u, u.height - 1, out, with_at=False)
+        elif k == "mercenary":
+            self._free_maneuvers(st, u, u.height, out, with_at=False)
+        if out:
+            out.append(({"type": "decline"}, None))
+        return out
+
+    @staticmethod
+    def _board(st: WarChestState) -> D.Board:
+        return D.BOARDS[st.players]
+
+    def _attack_targets(self, st: WarChestState, u: Unit, height: int) -> list[int]:
+        """Adjacent enemy units that unit may attack with the given height (Knight rule)."""
+        team = u.owner & 1
+        out = []
+        units, at = st.units, st.at
+        for n in D.BOARDS[st.players].neighbours[u.hex]:
+            v = at.get(n)
+            if v is not None:
+                t = units[v]
+                if (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
+                    out.append(n)
+        return out
+
+    def _free_maneuvers(
+        self, st: WarChestState, u: Unit, height: int, out: list[tuple[Action, dict[str, Any] | None]], *, with_at: bool
+    ) -> None:
+        """Move, control and attack of one unit without a coin (Footman, Berserker, Mercenary)."""
+        base: dict[str, Any] = {"at": HEX_NAMES[u.hex]} if with_at else {}
+        extra = {"at": HEX_NAMES[u.hex], "coin": UNIT_NAMES[u.kind]}
+        board = D.BOARDS[st.players]
+        for n in board.neighbours[u.hex]:
+            if n not in st.at:
+                out.append(({"type": "move", **base, "to": HEX_NAMES[n]}, extra))
+        if self._can_control(st, u):
+            out.append(({"type": "control", **base}, extra))
+        if _ATTACKS[u.kind]:
+            for t in self._attack_targets(st, u, height):
+                out.append(({"type": "attack", **base, "target": HEX_NAMES[t]}, extra))
+
+    def _can_control(self, st: WarChestState, u: Unit) -> bool:
+        h = u.hex
+        return h in D.BOARDS[st.players].location_set and st.control.get(h) != (u.owner & 1)
+
+    def _coin_actions(
+        self, st: WarChestState, seat: int, kind: int, out: list[tuple[Action, dict[str, Any] | None]]
+    ) -> None:
+        """Every action of ``seat`` spending one coin of ``kind`` (§10)."""
+        name = UNIT_NAMES[kind]
+        board = D.BOARDS[st.players]
+        team = seat & 1
+        sd = st.seats[seat]
+        units, at = st.units, st.at
+        own: list[Unit] = []
+        if kind != ROYAL:
+            own = sorted((u for u in units.values() if u.owner == seat and u.kind == kind), key=lambda u: u.hex)
+            if len(own) < (2 if kind == FOOTMAN else 1):
+                spots = {h for h in board.locations if h not in at and st.control.get(h) == team}
+                if kind == SCOUT:
+                    for u in units.values():
+                        if (u.owner & 1) == team:
+                            spots.update(n for n in board.neighbours[u.hex] if n not in at)
+                for h in sorted(spots):
+                    out.append(({"type": "deploy", "coin": name, "to": HEX_NAMES[h]}, None))
+            two = len(own) == 2
+            for u in own:
+                act: Action = {"type": "bolster", "coin": name}
+                if two:
+                    act["at"] = HEX_NAMES[u.hex]
+                out.append((act, {"at": HEX_NAMES[u.hex]}))
+            for u in own:
+                self._coin_maneuvers(st, u, name, two, out)
+            # one Footman tactic per coin, whichever unit: it maneuvers every Footman (§5.6)
+            if kind == FOOTMAN and own and self._footman_can(st, seat):
+                out.append(({"type": "tactic", "coin": name}, None))
+        else:
+            self._royal_tactic(st, seat, out)
+        if not st.claimed and (st.initiative & 1) != team:
+            out.append(({"type": "claim_initiative", "coin": name}, None))
+        for t in sd.cards:
+            if sd.supply[t]:
+                out.append(({"type": "recruit", "coin": name, "unit": UNIT_NAMES[t]}, None))
+        out.append(({"type": "pass", "coin": name}, None))
+
+    def _coin_maneuvers(
+        self, st: WarChestState, u: Unit, name: str, two: bool, out: list[tuple[Action, dict[str, Any] | None]]
+    ) -> None:
+        board = D.BOARDS[st.players]
+        at, units = st.at, st.units
+        h = u.hex
+        team = u.owner & 1
+        here = HEX_NAMES[h]
+        base: dict[str, Any] = {"at": here} if two else {}
+        extra = {"at": here}
+        empty_nb = [n for n in board.neighbours[h] if n not in at]
+        for n in empty_nb:
+            out.append(({"type": "move", "coin": name, **base, "to": HEX_NAMES[n]}, extra))
+        if self._can_control(st, u):
+            out.append(({"type": "control", "coin": name, **base}, extra))
+        if _ATTACKS[u.kind]:
+            for t in self._attack_targets(st, u, u.height):
+                out.append(({"type": "attack", "coin": name, **base, "target": HEX_NAMES[t]}, extra))
+        kind = u.kind
+        if not D.HAS_TACTIC[kind] or kind == ROYAL_GUARD:
+            return
+
+        def enemy_ok(x: int, height: int) -> bool:
+            v = at.get(x)
+            if v is None:
+                return False
+            t = units[v]
+            return (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2)
+
+        tac = {"type": "tactic", "coin": name, **base}
+        if kind == ARCHER:
+            for x in board.ring2[h]:
+                if enemy_ok(x, u.height):
+                    out.append(({**tac, "target": HEX_NAMES[x]}, extra))
+        elif kind == CROSSBOWMAN:
+            for x, mid in sorted(board.straight2[h]):
+                if mid not in at and enemy_ok(x, u.height):
+                    out.append(({**tac, "target": HEX_NAMES[x]}, extra))
+        elif kind == CAVALRY:
+            for n in empty_nb:
+                targets = tuple(
+                    HEX_NAMES[x] for x in board.neighbours[n] if x != h and enemy_ok(x, u.height)
+                )  # D4: the move must be followed by a legal attack
+                if targets:
+                    out.append(({**tac, "to": HEX_NAMES[n]}, {"at": here, "targets": targets}))
+        elif kind == LANCER:
+            for ray in board.rays[h]:
+                for steps in (1, 2):
+                    if len(ray) <= steps or any(x in at for x in ray[:steps]):
+                        break
+                    if enemy_ok(ray[steps], u.height):
+                        out.append(
+                            ({**tac, "to": HEX_NAMES[ray[steps - 1]]}, {"at": here, "target": HEX_NAMES[ray[steps]]})
+                        )
+        elif kind == LIGHT_CAVALRY:
+            for x in board.ring2[h]:
+                if x not in at and any(m not in at for m in board.via[h][x]):
+                    out.append(({**tac, "to": HEX_NAMES[x]}, extra))
+        elif kind == ENSIGN:
+            for x in board.within2[h]:
+                v = at.get(x)
+                if v is None or (units[v].owner & 1) != team:
+                    continue
+                for n in board.neighbours[x]:
+                    if n not in at and D.distance(h, n) <= 2:
+                        out.append(({**tac, "unit": HEX_NAMES[x], "to": HEX_NAMES[n]}, extra))
+        elif kind == MARSHALL:
+            for x in board.within2[h]:
+                v = at.get(x)
+                if v is None:
+                    continue
+                ally = units[v]
+                if (ally.owner & 1) != team or not _ATTACKS[ally.kind]:
+                    continue
+                for t in self._attack_targets(st, ally, ally.height):
+                    out.append(({**tac, "unit": HEX_NAMES[x], "target": HEX_NAMES[t]}, extra))
+
+    def _footman_can(self, st: WarChestState, seat: int) -> bool:
+        probe: list[tuple[Action, dict[str, Any] | None]] = []
+        for u in st.units.values():
+            if u.owner == seat and u.kind == FOOTMAN:
+                self._free_maneuvers(st, u, u.height, probe, with_at=True)
+                if probe:
+                    return True
+        return False
+
+    def _royal_tactic(self, st: WarChestState, seat: int, out: list[tuple[Action, dict[str, Any] | None]]) -> None:
+        guard = next((u for u in st.units.values() if u.owner == seat and u.kind == ROYAL_GUARD), None)
+        if guard is None:
+            return
+        board = D.BOARDS[st.players]
+        at = st.at
+        h = guard.hex
+        extra = {"at": HEX_NAMES[h]}
+        if st.royal_guard == "original":
+            dests = [n for n in board.neighbours[h] if n not in at]
+        else:
+            team = seat & 1
+            ok = {x for x in board.locations if x not in at and st.control.get(x) == team}
+            dests = [n for n in board.neighbours[h] if n in ok]
+            dests += [x for x in board.ring2[h] if x in ok and any(m not in at for m in board.via[h][x])]
+            dests.sort()
+        for n in dests:
+            out.append(({"type": "tactic", "coin": "royal", "to": HEX_NAMES[n]}, extra))
+
+    # -- apply -------------------------------------------------------------------------------------------
+
+    def apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("unknown_type", "an action needs a string 'type'")
+        who = self._decider(st)
+        if who is None:
+            raise IllegalAction("game_over", "the game is over")
+        options = self._options(st)
+        found = next(((a, x) for a, x in options if a == action), None)
+        norm = action if found is not None else self._normalise(action)
+        if seat != who[0]:
+            raise IllegalAction("not_your_turn", f"seat {who[0]} is to decide ({who[1]})", seat=who[0])
+        act, extra = found if found is not None else self._match(options, norm)
+        st.memo = None
+        backup = self.dump(st) if _script_live(st.chance.script) else None
+        ev: list[Event] = []
+        try:
+            self._execute(st, seat, who[1], act, extra or {}, norm, ev)
+            self._settle(st, ev)
+        except _ScriptError as exc:
+            if backup is not None:
+                fresh = self.load(backup)
+                for f in fields(WarChestState):
+                    setattr(st, f.name, getattr(fresh, f.name))
+            raise IllegalAction("bad_script", str(exc)) from None
+        return ev
+
+    def _normalise(self, action: Action) -> dict[str, Any]:
+        typ = action["type"].strip().lower().replace("-", "_").replace(" ", "_")
+        typ = _TYPE_ALIASES.get(typ, typ)
+        if typ not in _TYPES:
+            raise IllegalAction("unknown_type", f"no action type {action['type']!r}")
+        out: dict[str, Any] = {"type": typ}
+        for key, val in action.items():
+            if key == "type":
+                continue
+            if key in ("from",) and typ != "soak":
+                key = "at"
+            if key in ("recruit", "card") and typ in ("recruit", "draft"):
+                key = "unit"
+            if key == "coin":
+                k = parse_coin(val)
+                if k is None:
+                    raise IllegalAction("unknown_coin", f"no coin {val!r}")
+                out["coin"] = UNIT_NAMES[k]
+            elif key == "unit" and typ in ("recruit", "draft"):
+                k = parse_coin(val)
+                if k is None or k == ROYAL:
+                    raise IllegalAction("unknown_unit", f"no unit {val!r}")
+                out["unit"] = UNIT_NAMES[k]
+            elif key in ("to", "at", "target", "unit"):
+                h = parse_hex(val)
+                if h is None:
+                    raise IllegalAction("bad_hex", f"{key}: no hex {val!r}")
+                out[key] = HEX_NAMES[h]
+            elif key == "from" and typ == "soak":
+                if val not in ("supply", "unit"):
+                    raise IllegalAction("bad_field", "soak from must be 'supply' or 'unit'")
+                out["from"] = val
+            else:
+                raise IllegalAction("bad_field", f"unexpected field {key!r} for {typ}")
+        return out
+
+    def _match(
+        self, options: list[tuple[Action, dict[str, Any] | None]], norm: dict[str, Any]
+    ) -> tuple[Action, dict[str, Any] | None]:
+        for act, extra in options:
+            if act == norm:
+                return act, extra
+        found = []
+        for act, extra in options:
+            if act["type"] != norm["type"]:
+                continue
+            ok = True
+            for k, v in norm.items():
+                if k in act:
+                    ok = act[k] == v
+                elif extra and k in extra:
+                    ok = v in extra[k] if isinstance(extra[k], tuple) else extra[k] == v
+                elif k == "to" and "target" in act:
+                    ok = act["target"] == v
+                elif extra and k == "target" and "targets" in extra:
+                    ok = v in extra["targets"]
+                else:
+                    ok = False
+                if not ok:
+                    break
+            # only the acting unit's hex may be left out, when it is unambiguous
+            if ok and all(k in norm or k == "at" or (k == "target" and "to" in norm) for k in act):
+                found.append((act, extra))
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise IllegalAction("illegal_action", f"{norm} is not legal now")
+        raise IllegalAction("ambiguous", f"{norm} matches {len(found)} actions; add 'at'")
+
+    # -- execution -------------------------------------------------------------------------------------
+
+    def _execute(
+        self,
+        st: WarChestState,
+        seat: int,
+        kind: str,
+        act: Action,
+        extra: dict[str, Any],
+        norm: dict[str, Any],
+        ev: list[Event],
+    ) -> None:
+        typ = act["type"]
+        if kind == "draft":
+            self._draft(st, seat, D.UNIT_NAMES.index(act["unit"]), ev)
+            return
+        if kind == "turn":
+            coin = parse_coin(act["coin"])
+            assert coin is not None
+            st.seats[seat].hand[coin] -= 1
+            st.turn_done = True
+            self._play(st, seat, coin, act, extra, norm, ev)
+            return
+        top = st.stack.pop()
+        if kind == "warrior_priest":
+            self._play(st, seat, top["coin"], act, extra, norm, ev)
+        elif kind == "soak":
+            self._damage(st, top["a"], top["d"], act["from"] == "supply", top["reflex"], ev)
+        elif kind == "cavalry":
+            self._attack(st, top["uid"], st.at[_HEX_BY_NAME[act["target"]]], ev, "cavalry")
+        elif kind == "footman":
+            uid = st.at[_HEX_BY_NAME[extra["at"]]]
+            left = [u for u in top["left"] if u != uid and u in st.units]
+            if left:
+                st.stack.append({**top, "left": left})
+            self._maneuver(st, uid, act, ev, "footman")
+        elif typ == "decline":
+            ev.append(event("declined", seat=seat, what=kind))
+        elif kind == "swordsman":
+            self._move(st, top["uid"], _HEX_BY_NAME[act["to"]], ev, "swordsman")
+        elif kind == "berserker":
+            u = st.units[top["uid"]]
+            u.height -= 1
+            st.seats[u.owner].up[BERSERKER] += 1
+            ev.append(event("berserker_paid", seat=u.owner, at=HEX_NAMES[u.hex], height=u.height))
+            self._maneuver(st, u.uid, act, ev, "berserker")
+        elif kind == "mercenary":
+            self._maneuver(st, top["uid"], act, ev, "mercenary")
+
+    def _draft(self, st: WarChestState, seat: int, kind: int, ev: list[Event]) -> None:
+        st.draft_pool.remove(kind)
+        st.seats[seat].cards.append(kind)
+        ev.append(event("drafted", seat=seat, unit=UNIT_NAMES[kind], auto=False))
+        st.draft_pick += 1
+        if st.draft_pick == len(st.draft_order) - 1:
+            last = st.draft_order[-1]
+            k = st.draft_pool.pop()
+            st.seats[last].cards.append(k)
+            ev.append(event("drafted", seat=last, unit=UNIT_NAMES[k], auto=True))
+            st.draft_pick += 1
+            # §6.2 / D11: the second picker takes the initiative marker
+            st.initiative = st.draft_order[1]
+            st.phase = "play"
+            self._fill_bags(st)
+            self._new_round(st, ev)
+
+    def _play(
+        self,
+        st: WarChestState,
+        seat: int,
+        coin: int,
+        act: Action,
+        extra: dict[str, Any],
+        norm: dict[str, Any],
+        ev: list[Event],
+    ) -> None:
+        """Spend ``coin`` (from hand or the Warrior Priest's draw) on one action of §10."""
+        typ = act["type"]
+        sd = st.seats[seat]
+        name = UNIT_NAMES[coin]
+        if typ == "deploy":
+            h = _HEX_BY_NAME[act["to"]]
+            uid = st.next_uid
+            st.next_uid += 1
+            st.units[uid] = Unit(uid, seat, coin, 1, h)
+            st.at[h] = uid
+            ev.append(event("deployed", seat=seat, unit=name, at=act["to"]))
+            return
+        if typ == "bolster":
+            u = st.units[st.at[_HEX_BY_NAME[extra["at"]]]]
+            u.height += 1
+            ev.append(event("bolstered", seat=seat, unit=name, at=extra["at"], height=u.height))
+            return
+        if typ in ("claim_initiative", "recruit", "pass"):
+            sd.down[coin] += 1
+            if typ == "claim_initiative":
+                st.initiative = seat
+                st.claimed = True
+                ev.append(event("initiative_claimed", seat=seat))
+            elif typ == "recruit":
+                t = D.UNIT_NAMES.index(act["unit"])
+                sd.supply[t] -= 1
+                sd.up[t] += 1
+                ev.append(event("recruited", seat=seat, unit=act["unit"]))
+                if t == MERCENARY:
+                    merc = next((u for u in st.units.values() if u.owner == seat and u.kind == MERCENARY), None)
+                    if merc is not None:
+                        st.stack.append({"k": "mercenary", "seat": seat, "uid": merc.uid})
+            else:
+                ev.append(event("passed", seat=seat))
+            return
+        # maneuvers: the coin goes face-up
+        sd.up[coin] += 1
+        if typ != "tactic":
+            self._maneuver(st, st.at[_HEX_BY_NAME[extra["at"]]], act, ev, "coin")
+            return
+        if coin == ROYAL:
+            guard = st.at[_HEX_BY_NAME[extra["at"]]]
+            ev.append(event("tactic", seat=seat, unit="Royal Guard", at=extra["at"]))
+            self._move(st, guard, _HEX_BY_NAME[act["to"]], ev, "royal_guard")
+            return
+        ev.append(event("tactic", seat=seat, unit=name, **({"at": extra["at"]} if "at" in extra else {})))
+        if coin == FOOTMAN:
+            left = sorted(u.uid for u in st.units.values() if u.owner == seat and u.kind == FOOTMAN)
+            st.stack.append({"k": "footman", "seat": seat, "left": left})
+            return
+        uid = st.at[_HEX_BY_NAME[extra["at"]]]
+        if coin in (ARCHER, CROSSBOWMAN):
+            self._attack(st, uid, st.at[_HEX_BY_NAME[act["target"]]], ev, name)
+        elif coin == LIGHT_CAVALRY:
+            self._move(st, uid, _HEX_BY_NAME[act["to"]], ev, name)
+        elif coin == LANCER:
+            self._move(st, uid, _HEX_BY_NAME[act["to"]], ev, name)
+            self._attack(st, uid, st.at[_HEX_BY_NAME[extra["target"]]], ev, name)
+        elif coin == CAVALRY:
+            self._move(st, uid, _HEX_BY_NAME[act["to"]], ev, name)
+            target = norm.get("target")
+            targets = extra["targets"]
+            if target is None and len(targets) == 1:
+                target = targets[0]
+            if target is None:
+                st.stack.append({"k": "cavalry", "seat": seat, "uid": uid})
+            else:
+                self._attack(st, uid, st.at[_HEX_BY_NAME[target]], ev, name)
+        elif coin == ENSIGN:
+            ally = st.at[_HEX_BY_NAME[act["unit"]]]
+            self._move(st, ally, _HEX_BY_NAME[act["to"]], ev, name)
+            self._after(st, ally, "move", ev)
+        elif coin == MARSHALL:
+            ally = st.at[_HEX_BY_NAME[act["unit"]]]
+            self._attack(st, ally, st.at[_HEX_BY_NAME[act["target"]]], ev, name)
+
+    def _maneuver(self, st: WarChestState, uid: int, act: Action, ev: list[Event], via: str) -> None:
+        typ = act["type"]
+        if typ == "move":
+            self._move(st, uid, _HEX_BY_NAME[act["to"]], ev, via)
+            self._after(st, uid, "move", ev)
+        elif typ == "control":
+            self._control(st, uid, ev, via)
+        else:
+            self._attack(st, uid, st.at[_HEX_BY_NAME[act["target"]]], ev, via)
+
+    def _move(self, st: WarChestState, uid: int, to: int, ev: list[Event], via: str) -> None:
+        u = st.units[uid]
+        del st.at[u.hex]
+        frm = u.hex
+        u.hex = to
+        st.at[to] = uid
+        ev.append(
+            event(
+                "moved", seat=u.owner, unit=UNIT_NAMES[u.kind], **{"from": HEX_NAMES[frm]}, dest=HEX_NAMES[to], via=via
+            )
+        )
+
+    def _control(self, st: WarChestState, uid: int, ev: list[Event], via: str) -> None:
+        u = st.units[uid]
+        team = u.owner & 1
+        prev = st.control.get(u.hex)
+        if prev is not None:
+            st.reserve[prev] += 1
+        st.control[u.hex] = team
+        st.reserve[team] -= 1
+        ev.append(
+            event(
+                "controlled",
+                seat=u.owner,
+                unit=UNIT_NAMES[u.kind],
+                at=HEX_NAMES[u.hex],
+                faction=D.FACTIONS[team],
+                previous=None if prev is None else D.FACTIONS[prev],
+                via=via,
+            )
+        )
+        if st.reserve[team] == 0:  # §14 / R21: the last marker wins at once, before any trigger
+            st.phase = "over"
+            st.winner = team
+            st.stack.clear()
+            ev.append(
+                event(
+                    "game_won",
+                    faction=D.FACTIONS[team],
+                    seats=[s for s in range(st.players) if s & 1 == team],
+                )
+            )
+            return
+        self._after(st, uid, "control", ev)
+
+    def _attack(self, st: WarChestState, a_uid: int, d_uid: int, ev: list[Event], via: str) -> None:
+        a, d = st.units[a_uid], st.units[d_uid]
+        reflex = d.kind == PIKEMAN and D.distance(a.hex, d.hex) == 1
+        ev.append(
+            event(
+                "attacked",
+                seat=a.owner,
+                unit=UNIT_NAMES[a.kind],
+                at=HEX_NAMES[a.hex],
+                target=HEX_NAMES[d.hex],
+                target_unit=UNIT_NAMES[d.kind],
+                target_seat=d.owner,
+                via=via,
+            )
+        )
+        if d.kind == ROYAL_GUARD and st.seats[d.owner].supply[ROYAL_GUARD] > 0:
+            st.stack.append({"k": "soak", "seat": d.owner, "a": a_uid, "d": d_uid, "reflex": reflex})
+            return
+        self._damage(st, a_uid, d_uid, False, reflex, ev)
+
+    def _damage(self, st: WarChestState, a_uid: int, d_uid: int, soak: bool, reflex: bool, ev: list[Event]) -> None:
+        """Steps 2-4 of §11 (simultaneous), then the attacker's after-attack triggers."""
+        d = st.units[d_uid]
+        if soak:
+            sd = st.seats[d.owner]
+            sd.supply[ROYAL_GUARD] -= 1
+            sd.gone[ROYAL_GUARD] += 1
+            ev.append(event("soaked", seat=d.owner, unit=UNIT_NAMES[d.kind], at=HEX_NAMES[d.hex]))
+        else:
+            self._remove_coin(st, d, ev, "attack")
+        if reflex and a_uid in st.units:
+            self._remove_coin(st, st.units[a_uid], ev, "pikeman")
+        if a_uid in st.units:
+            self._after(st, a_uid, "attack", ev)
+
+    def _remove_coin(self, st: WarChestState, u: Unit, ev: list[Event], cause: str) -> None:
+        u.height -= 1
+        st.seats[u.owner].gone[u.kind] += 1
+        ev.append(
+            event(
+                "coin_removed", seat=u.owner, unit=UNIT_NAMES[u.kind], at=HEX_NAMES[u.hex], height=u.height, cause=cause
+            )
+        )
+        if u.height == 0:
+            del st.units[u.uid]
+            del st.at[u.hex]
+            ev.append(event("unit_removed", seat=u.owner, unit=UNIT_NAMES[u.kind], at=HEX_NAMES[u.hex]))
+
+    def _after(self, st: WarChestState, uid: int, what: str, ev: list[Event]) -> None:
+        """Attributes triggered by a maneuver of that unit (§12); none once it has left the board."""
+        if st.phase == "over":
+            return
+        u = st.units.get(uid)
+        if u is None:
+            return
+        if u.kind == BERSERKER:
+            st.stack.append({"k": "berserker", "seat": u.owner, "uid": uid})
+        elif u.kind == SWORDSMAN and what == "attack":
+            st.stack.append({"k": "swordsman", "seat": u.owner, "uid": uid})
+        elif u.kind == WARRIOR_PRIEST and what in ("attack", "control"):
+            coin = self._draw(st, u.owner, ev, "warrior_priest")
+            ev.append(event("drew", seat=u.owner, count=0 if coin is None else 1, reason="warrior_priest"))
+            if coin is not None:
+                st.stack.append({"k": "warrior_priest", "seat": u.owner, "coin": coin})
+
+    def _settle(self, st: WarChestState, ev: list[Event]) -> None:
+        """Drop follow-ups with no option, end turns and rounds, until someone has a decision."""
+        while st.phase == "play":
+            if st.stack:
+                if self._frame_options(st, st.stack[-1]):
+                    return
+                st.stack.pop()
+                continue
+            if not st.turn_done and sum(st.seats[st.turn].hand):
+                return
+            n = st.players
+            nxt = None
+            for k in range(1, n + 1):
+                s = (st.turn + k) % n
+                if sum(st.seats[s].hand):
+                    nxt = s
+                    break
+            if nxt is None:
+                self._new_round(st, ev)
+            else:
+                st.turn = nxt
+                st.turn_done = False
+
+    # -- views and results ---------------------------------------------------------------------------------
+
+    def view(self, st: WarChestState, seat: int | None) -> dict[str, Any]:
+        board = D.BOARDS[st.players]
+
+        def named(counts: list[int]) -> dict[str, int]:
+            return {UNIT_NAMES[k]: c for k, c in enumerate(counts) if c}
+
+        who = self._decider(st)
+        pend: list[dict[str, Any]] = []
+        if who is not None:
+            entry: dict[str, Any] = {"seat": who[0], "kind": who[1]}
+            if st.stack:
+                entry.update(self._frame_public(st, st.stack[-1]))
+            pend.append(entry)
+        v: dict[str, Any] = {
+            "game": "war_chest",
+            "players": st.players,
+            "setup": st.setup,
+            "royal_guard": st.royal_guard,
+            "phase": st.phase,
+            "round": st.round,
+            "turn": st.turn,
+            "initiative": st.initiative,
+            "initiative_claimed": st.claimed,
+            "factions": [D.FACTIONS[s & 1] for s in range(st.players)],
+            "hexes": [HEX_NAMES[h] for h in board.hexes],
+            "locations": {
+                HEX_NAMES[h]: (None if h not in st.control else D.FACTIONS[st.control[h]]) for h in board.locations
+            },
+            "units": [
+                {"hex": HEX_NAMES[u.hex], "unit": UNIT_NAMES[u.kind], "owner": u.owner, "height": u.height}
+                for u in sorted(st.units.values(), key=lambda u: u.hex)
+            ],
+            "reserve": {D.FACTIONS[t]: st.reserve[t] for t in (0, 1)},
+            "markers": board.markers,
+            "seats": [
+                {
+                    "seat": s,
+                    "faction": D.FACTIONS[s & 1],
+                    "cards": [UNIT_NAMES[k] for k in sd.cards],
+                    "supply": {UNIT_NAMES[k]: sd.supply[k] for k in sd.cards},
+                    "discard_up": named(sd.up),
+                    "discard_down": sum(sd.down),
+                    "hand": sum(sd.hand),
+                    "bag": sum(sd.bag),
+                    "eliminated": named(sd.gone),
+                }
+                for s, sd in enumerate(st.seats)
+            ],
+            "pending": pend,
+            "winner": None if st.winner is None else D.FACTIONS[st.winner],
+            "winners": [] if st.winner is None else [s for s in range(st.players) if s & 1 == st.winner],
+        }
+        if st.phase == "draft":
+            v["draft"] = {
+                "pool": [UNIT_NAMES[k] for k in st.draft_pool],
+                "order": list(st.draft_order),
+                "pick": st.draft_pick,
+            }
+        if seat is not None and 0 <= seat < st.players:
+            sd = st.seats[seat]
+            v["me"] = seat
+            v["my_hand"] = named(sd.hand)
+            v["my_discard_down"] = named(sd.down)
+            if st.stack and st.stack[-1]["k"] == "warrior_priest" and st.stack[-1]["seat"] == seat:
+                v["my_drawn"] = UNIT_NAMES[st.stack[-1]["coin"]]
+        return v
+
+    def result(self, st: WarChestState) -> Result | None:
+        if st.phase != "over":
+            return None
+        held = [0, 0]
+        for team in st.control.values():
+            held[team] += 1
+        scores = {s: held[s & 1] for s in range(st.players)}
+        if st.winner is None:  # stalemate guard: nobody can ever win, so nobody does
+            details = {s: {"locations": held[s & 1], "faction": D.FACTIONS[s & 1]} for s in range(st.players)}
+            everyone = list(range(st.players))
+            return Result(scores, {s: 1 for s in everyone}, everyone, "stalemate", details, {"stalemate": True})
+        ranks = {s: 1 if s & 1 == st.winner else 2 for s in range(st.players)}
+        winners = [s for s in range(st.players) if s & 1 == st.winner]
+        details = {s: {"locations": held[s & 1], "faction": D.FACTIONS[s & 1]} for s in range(st.players)}
+        return Result(scores=scores, ranks=ranks, winners=winners, tiebreak=None, details=details)
+
+    # -- persistence -----------------------------------------------------------------------------------
+
+    def dump(self, st: WarChestState) -> dict[str, Any]:
+        return {
+            "players": st.players,
+            "setup": st.setup,
+            "royal_guard": st.royal_guard,
+            "phase": st.phase,
+            "round": st.round,
+            "turn": st.turn,
+            "turn_done": st.turn_done,
+            "initiative": st.initiative,
+            "claimed": st.claimed,
+            "seats": [
+                {
+                    "cards": list(sd.cards),
+                    "bag": list(sd.bag),
+                    "hand": list(sd.hand),
+                    "up": list(sd.up),
+                    "down": list(sd.down),
+                    "supply": list(sd.supply),
+                    "gone": list(sd.gone),
+                }
+                for sd in st.seats
+            ],
+            "units": [
+                [u.uid, u.owner, u.kind, u.height, u.hex] for u in sorted(st.units.values(), key=lambda u: u.uid)
+            ],
+            "control": sorted([h, t] for h, t in st.control.items()),
+            "reserve": list(st.reserve),
+            "stack": json.loads(json.dumps(st.stack)),
+            "draft_pool": list(st.draft_pool),
+            "draft_order": list(st.draft_order),
+            "draft_pick": st.draft_pick,
+            "winner": st.winner,
+            "next_uid": st.next_uid,
+            "chance": st.chance.dump(),
+            "opening": json.loads(json.dumps(st.opening)),
+        }
+
+    def load(self, data: dict[str, Any]) -> WarChestState:
+        units = {u[0]: Unit(*u) for u in data["units"]}
+        return WarChestState(
+            players=data["players"],
+            setup=data["setup"],
+            royal_guard=data["royal_guard"],
+            phase=data["phase"],
+            round=data["round"],
+            turn=data["turn"],
+            turn_done=data["turn_done"],
+            initiative=data["initiative"],
+            claimed=data["claimed"],
+            seats=[
+                SeatState(
+                    list(s["cards"]),
+                    list(s["bag"]),
+                    list(s["hand"]),
+                    list(s["up"]),
+                    list(s["down"]),
+                    list(s["supply"]),
+                    list(s["gone"]),
+                )
+                for s in data["seats"]
+            ],
+            units=units,
+            at={u.hex: u.uid for u in units.values()},
+            control={h: t for h, t in data["control"]},
+            reserve=list(data["reserve"]),
+            stack=json.loads(json.dumps(data["stack"])),
+            draft_pool=list(data["draft_pool"]),
+            draft_order=list(data["draft_order"]),
+            draft_pick=data["draft_pick"],
+            winner=data["winner"],
+            next_uid=data["next_uid"],
+            chance=Chance.load(data["chance"]),
+            opening=json.loads(json.dumps(data["opening"])),
+        )
+
+    def forget(self, st: WarChestState) -> None:
+        """Drop cached options after changing a state by hand (test set-ups)."""
+        st.memo = None
+
+    # -- presentation (games/war_chest/text.py, picture.py) ---------------------------------------------------
+
+    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
+        from games.war_chest import text
+
+        return text.action_path(view, action, lang)
+
+    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
+        from games.war_chest import text
+
+        return text.describe_event(ev, lang, names)
+
+    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+        from games.war_chest import text
+
+        return text.describe_prompt(view, prompt, lang)
+
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        from games.war_chest import text
+
+        return text.status_lines(view, lang, names)
+
+    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+        from games.war_chest import picture
+
+        return picture.render(view, lang, names)
+
+
+ENGINE = WarChestEngine()
