@@ -1182,8 +1182,11 @@ def _tiebreak_name(keys: list[tuple[int, int, int]], winners: list[int]) -> str 
         return 2 if len(set(tal)) < len(group) else 1
 
     top = [i for i in range(len(keys)) if keys[i][0] == keys[winners[0]][0]]
-    if depth(top):
-        return names[depth(top)]
+    if len(top) > 1:
+        if len(winners) > 1:
+            return "shared"
+        w = winners[0]
+        return "taler" if all(keys[w][1] > keys[i][1] for i in top if i != w) else "resources"
     by_vp: dict[int, list[int]] = {}
     for i, k in enumerate(keys):
         by_vp.setdefault(k[0], []).append(i)
