@@ -88,12 +88,27 @@ TYPE_ALIASES = {
     "counter": "counter_offer",
     "counter_trade": "counter_offer",
     "relocate": "relocate_knight",
+    "pillage": "pillage_city",
+    "choose_city": "pillage_city",
+    "discard_cards": "discard",
+    "buy_city_improvement": "buy_improvement",
+    "improve_city": "buy_improvement",
+    "recruit_knight": "build_knight",
+    "upgrade_knight": "promote_knight",
+    "trade_bank": "maritime_trade",
+    "bank_trade": "maritime_trade",
+    "confirm": "confirm_trade",
+    "cancel": "cancel_trade",
+    "pass": "skip",
 }
 KEY_ALIASES = {
     "useMedicine": "use_medicine",
     "useCrane": "use_crane",
     "knightVertex": "knight",
     "knight_vertex": "knight",
+    "city": "vertex",
+    "partner": "seat",
+    "with": "seat",
 }
 TRADE_ANSWERS = ("accept_trade", "reject_trade", "counter_offer")
 #: decision kinds answered by several seats at once (rules R-X4 allows collecting in parallel)
@@ -217,11 +232,13 @@ class CitiesKnightsEngine:
         chance = Chance(seed or 0, script)
         order = list(range(players))
         scripted_order = chance.script.pop("seat_order", None)
+        log: list[Event] = []
         if random_seats:
             if scripted_order:
                 order = list(scripted_order)
             else:
                 chance.rng.shuffle(order)
+            log.append(event("seats_shuffled", order=order, source="script" if scripted_order else "random"))
         if layout == "beginner":
             terrain, nums, harbours = D.beginner_layout()
             info: dict[str, Any] = {"layout": "beginner"}
@@ -231,6 +248,7 @@ class CitiesKnightsEngine:
             except D.LayoutError as exc:
                 raise InvalidOptions(str(exc)) from None
             chance.script.pop("layout", None)
+        log.append(event("layout", terrain=terrain, numbers=nums, harbours=harbours, **info))
         decks: list[list[str]] = []
         scripted_decks = script.get("decks") or {}
         for t, name in enumerate(D.TRACKS):
@@ -240,6 +258,9 @@ class CitiesKnightsEngine:
                 rest.remove(c)  # type: ignore[arg-type]
             chance.rng.shuffle(rest)
             decks.append([*fixed, *rest])  # type: ignore[list-item]
+            log.append(
+                event("deck_shuffled", deck=name, scripted=len(fixed), source="script+random" if fixed else "random")
+            )
         chance.script.pop("decks", None)
         n = players
         st = State(
@@ -293,6 +314,7 @@ class CitiesKnightsEngine:
             trade=None,
             looking=None,
             winner=-1,
+            start_log=log,
             chance=chance,
         )
         return st
@@ -451,6 +473,7 @@ class CitiesKnightsEngine:
         t = action.get("type")
         if not isinstance(t, str):
             raise IllegalAction("unknown_type", "the action has no type")
+        t = t.strip().lower()
         t = TYPE_ALIASES.get(t, t)
         act = {KEY_ALIASES.get(k, k): v for k, v in action.items()}
         if isinstance(act.get("params"), dict):
@@ -548,8 +571,8 @@ class CitiesKnightsEngine:
         if v is not Chance.NONE:
             return v, "script"
         if kind == "event":
-            return D.EVENT_FACES[st.chance.rng.below(6)], "rng"
-        return st.chance.rng.below(6) + 1, "rng"
+            return D.EVENT_FACES[st.chance.rng.below(6)], "random"
+        return st.chance.rng.below(6) + 1, "random"
 
     def _check_die(self, st: State, kind: str) -> None:
         v = st.chance.peek(kind)
@@ -732,6 +755,8 @@ class CitiesKnightsEngine:
             raise IllegalAction("same_hex", "the robber must move to another hex")
         victims = self._victims(st, h, p)
         raw = act.get("victim")
+        if victims and raw is None and "victim" not in act and len(victims) == 1:
+            raw = victims[0]
         if victims:
             victim = R.parse_seat(st, raw)
             if victim not in victims:
@@ -772,7 +797,7 @@ class CitiesKnightsEngine:
             while r >= hand[k]:
                 r -= hand[k]
                 k += 1
-            source = "rng"
+            source = "random"
         hand[k] -= 1
         st.hand[thief][k] += 1
         evs.append(event("stolen", seat=thief, victim=victim, count=1, source=source))
@@ -881,7 +906,7 @@ class CitiesKnightsEngine:
 
     def _task_remove_knight(self, st: State, task: dict[str, Any], act: Action, evs: list[Event]) -> None:
         p = task["seat"]
-        v = R.parse_vertex(act.get("vertex"))
+        v = R.parse_vertex(act.get("vertex", act.get("knight")))
         if st.k_owner[v] != p:
             raise IllegalAction("bad_vertex", "choose one of your knights")
         self._pop(st, task)
@@ -1946,6 +1971,7 @@ class CitiesKnightsEngine:
             "commercial_harbor": {"on": st.harbor_on, "used": list(st.harbor_used)},
             "pending": {str(s): pr.kind for s, pr in pend.items()},
             "winner": st.winner if st.winner >= 0 else None,
+            "start_log": [dict(e) for e in st.start_log],
             "trade": None,
         }
         if st.trade is not None:

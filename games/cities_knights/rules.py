@@ -22,13 +22,20 @@ def kinds_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
 
 
 def parse_kind(raw: Any, allowed: tuple[int, ...] = tuple(range(8))) -> int:
-    if isinstance(raw, str) and raw in D.KIND_INDEX and D.KIND_INDEX[raw] in allowed:
-        return D.KIND_INDEX[raw]
+    if isinstance(raw, str):
+        raw = raw.strip().lower()
+        if raw in D.KIND_INDEX and D.KIND_INDEX[raw] in allowed:
+            return D.KIND_INDEX[raw]
     raise IllegalAction("bad_kind", f"not a card kind here: {raw!r}")
 
 
 def parse_cards(raw: Any) -> list[int]:
-    """A multiset {kind: n} as an 8-long count list."""
+    """A multiset {kind: n} (or a list of kinds) as an 8-long count list."""
+    if isinstance(raw, list):
+        out = [0] * 8
+        for k in raw:
+            out[parse_kind(k)] += 1
+        return out
     if not isinstance(raw, dict):
         raise IllegalAction("bad_cards", "cards must be an object {kind: count}")
     out = [0] * 8
@@ -78,8 +85,11 @@ def parse_hex(raw: Any) -> int:
 
 
 def parse_track(raw: Any) -> int:
-    if isinstance(raw, str) and raw in D.TRACK_INDEX:
-        return D.TRACK_INDEX[raw]
+    if isinstance(raw, str):
+        raw = raw.strip().lower()
+        raw = {"green": "science", "yellow": "trade", "blue": "politics"}.get(raw, raw)
+        if raw in D.TRACK_INDEX:
+            return D.TRACK_INDEX[raw]
     raise IllegalAction("bad_track", f"no such track: {raw!r}")
 
 

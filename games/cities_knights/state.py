@@ -77,6 +77,7 @@ class State:
     trade: dict[str, Any] | None
     looking: dict[str, Any] | None
     winner: int
+    start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
     chance: Chance
 
 

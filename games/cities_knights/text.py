@@ -467,6 +467,9 @@ EVENTS: dict[str, dict[str, str]] = {
         "hand_revealed": "{victim} holds: {cards}.",
         "progress_revealed": "{victim} holds: {cards}.",
         "game_over": "{who} wins the game!",
+        "layout": "The board is laid out.",
+        "deck_shuffled": "The {deck} deck is shuffled.",
+        "seats_shuffled": "The seating order is drawn.",
     },
     "nl": {
         "built": "{who} bouwt een {piece} op {where}.",
@@ -531,6 +534,9 @@ EVENTS: dict[str, dict[str, str]] = {
         "hand_revealed": "{victim} heeft: {cards}.",
         "progress_revealed": "{victim} heeft: {cards}.",
         "game_over": "{who} wint het spel!",
+        "layout": "Het bord is opgebouwd.",
+        "deck_shuffled": "De stapel {deck} is geschud.",
+        "seats_shuffled": "De zitvolgorde is geloot.",
     },
 }
 
@@ -563,7 +569,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
         key = "attack_defended" if ev.get("outcome") == "defended" else "attack_pillage"
     elif t in ("city_pillaged", "knight_activated", "knight_removed", "knight_chased_robber"):
         f["where"] = vertex(ev.get("vertex"))
-    elif t in ("progress_drawn", "progress_discarded", "deck_empty"):
+    elif t in ("progress_drawn", "progress_discarded", "deck_empty", "deck_shuffled"):
         if ev.get("deck") is None:
             return None
         f["deck"] = w(L, ev["deck"])
