@@ -30,9 +30,8 @@ LABELS = {
         "stock": "stock",
         "committed": "committed",
         "hidden": "hidden",
-        "none": "—",
+        "none": "-",
         "display": "Strategy tiles",
-        "dice": "Last dice",
         "over": "Game over",
         "deck": "tiles left",
         "virtual": "virtual",
@@ -43,9 +42,8 @@ LABELS = {
         "stock": "voorraad",
         "committed": "ingezet",
         "hidden": "verborgen",
-        "none": "—",
+        "none": "-",
         "display": "Strategietegels",
-        "dice": "Laatste worp",
         "over": "Spel voorbij",
         "deck": "tegels over",
         "virtual": "virtueel",
@@ -125,12 +123,41 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         d.text((160, 205), L["over"], fill=INK, font=f_big, anchor="mm")
     d.text((20, 338), f"{view.get('deck_left', 0)} {L['deck']}", fill=MUTED, font=f_small)
 
-    # players
+    # strategy tile display: taken tiles greyed with their holder
+    d.text((20, 372), L["display"], fill=INK, font=f_mid)
+    taken = view.get("taken", {})
+    display = set(view.get("display", []))
+    for i, tile in enumerate(D.STRATEGY_TILES):
+        bx = 20 + (i % 3) * 94
+        by = 402 + (i // 3) * 62
+        on = tile in display
+        d.rounded_rectangle(
+            (bx, by, bx + 88, by + 56),
+            radius=8,
+            fill=(255, 244, 210) if on else (220, 214, 200),
+            outline=INK if on else MUTED,
+            width=2,
+        )
+        for k, line in enumerate(_wrap(d, T.tile_name(tile, lang), f_tiny, 80)[:2]):
+            d.text((bx + 5, by + 4 + k * 16), line, fill=INK if on else MUTED, font=f_tiny)
+        if not on and tile in taken:
+            d.text((bx + 83, by + 52), _name(taken[tile], names, lang)[:10], fill=INK, font=f_tiny, anchor="rd")
+
+    # last dice thrown this round (or the last round that rolled), latest value per die
+    dice_of: dict[int, dict[int, tuple[str, int]]] = {}
+    totals: dict[int, int] = {}
+    for throw in view.get("dice", []):
+        mine = dice_of.setdefault(throw["seat"], {})
+        for i, c, v in zip(throw["dice"], throw["colours"], throw["values"]):
+            mine[i] = (c, v)
+        totals[throw["seat"]] = throw["total"]
+
+    # players: one row each, their dice at the bottom of the row
     entries = list(view.get("seats", []))
     if view.get("dummy"):
         entries.append(view["dummy"])
     waiting = set(view.get("waiting") or [])
-    row_h = min(100, (360 - 80) // max(len(entries), 1) + 30)
+    row_h = min(128, (H - 80) // max(len(entries), 1))
     y = 80
     for s in entries:
         p = s["seat"]
@@ -147,12 +174,12 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         chips = s.get("chips", {})
         virtual = s.get("virtual", {})
         chip_text = "  ".join(
-            f"{v}:{chips.get(n, 0)}" + (f"+{virtual[n]}v" if virtual.get(n) else "")
+            f"{v}:{chips.get(n, 0)}" + (f" (+{virtual[n]} {L['virtual']})" if virtual.get(n) else "")
             for n, v in zip(D.DENOM_NAMES, ("+3", "+1", "-1"))
         )
         d.text((334, y + 36), chip_text, fill=INK, font=f_small)
         held = list(s.get("event_tiles", [])) + [T.tile_name(x, lang) for x in s.get("strategy_tiles", [])]
-        d.text((560, y + 36), ", ".join(held)[:48] or L["none"], fill=INK, font=f_small)
+        d.text((966, y + 36), ", ".join(held)[:52] or L["none"], fill=INK, font=f_small, anchor="ra")
         if s.get("commit") is not None:
             commit = f"{L['committed']}: {_chips(s['commit'], lang)}"
         elif s.get("commit_count") is not None:
@@ -161,56 +188,19 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
             commit = f"{L['committed']} ({L['hidden']})"
         else:
             commit = ""
-        d.text((334, y + 60), commit, fill=INK, font=f_small)
+        d.text((334, y + 58), commit, fill=INK, font=f_small)
         stock = s.get("stock")
         if stock is not None:
-            d.text((966, y + 60), f"{L['stock']}: {_chips(stock, lang)}", fill=MUTED, font=f_small, anchor="ra")
+            d.text((966, y + 58), f"{L['stock']}: {_chips(stock, lang)}", fill=MUTED, font=f_small, anchor="ra")
+        if p in dice_of and row_h >= 118:
+            x = 334
+            for i in sorted(dice_of[p]):
+                c, v = dice_of[p][i]
+                d.rounded_rectangle((x, y + 80, x + 28, y + 108), radius=5, fill=DIE_FILL.get(c, MUTED), outline=INK)
+                d.text((x + 14, y + 94), str(v), fill=INK if c == D.YELLOW else BG, font=f_small, anchor="mm")
+                x += 34
+            d.text((x + 6, y + 94), f"= {totals[p]}", fill=INK, font=f_mid, anchor="lm")
         y += row_h
-
-    # strategy tile display
-    d.text((20, 372), L["display"], fill=INK, font=f_mid)
-    taken = view.get("taken", {})
-    display = set(view.get("display", []))
-    tx, ty = 20, 402
-    for i, tile in enumerate(D.STRATEGY_TILES):
-        bx = tx + (i % 3) * 100
-        by = ty + (i // 3) * 58
-        on = tile in display
-        d.rounded_rectangle(
-            (bx, by, bx + 94, by + 52),
-            radius=8,
-            fill=(255, 244, 210) if on else (220, 214, 200),
-            outline=INK if on else MUTED,
-            width=2,
-        )
-        for k, line in enumerate(_wrap(d, T.tile_name(tile, lang), f_tiny, 84)[:2]):
-            d.text((bx + 5, by + 5 + k * 16), line, fill=INK if on else MUTED, font=f_tiny)
-        if not on and tile in taken:
-            d.text((bx + 88, by + 34), _name(taken[tile], names, lang)[:10], fill=INK, font=f_small, anchor="ra")
-
-    # last dice thrown, latest throw per seat
-    d.text((340, 372), L["dice"], fill=INK, font=f_mid)
-    latest: dict[int, dict[str, Any]] = {}
-    order: list[int] = []
-    for throw in view.get("dice", []):
-        if throw["seat"] not in latest:
-            order.append(throw["seat"])
-        latest.setdefault(throw["seat"], {})
-        for i, c, v in zip(throw["dice"], throw["colours"], throw["values"]):
-            latest[throw["seat"]][i] = (c, v)
-        latest[throw["seat"]]["total"] = throw["total"]
-    y = 402
-    for p in order[:5]:
-        dice = latest[p]
-        d.text((340, y + 8), _name(p, names, lang)[:16], fill=INK, font=f_small)
-        x = 490
-        for i in sorted(k for k in dice if isinstance(k, int)):
-            c, v = dice[i]
-            d.rounded_rectangle((x, y, x + 34, y + 34), radius=6, fill=DIE_FILL.get(c, (200, 200, 200)), outline=INK)
-            d.text((x + 17, y + 17), str(v), fill=INK if c == D.YELLOW else BG, font=f_mid, anchor="mm")
-            x += 40
-        d.text((x + 10, y + 8), f"= {dice['total']}", fill=INK, font=f_mid)
-        y += 40
 
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False)
