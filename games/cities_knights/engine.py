@@ -1267,8 +1267,8 @@ class CitiesKnightsEngine:
         moves, _ = R.knight_moves(st, v)
         if to not in moves:
             raise IllegalAction("bad_vertex", "not reachable along your roads")
+        promoted = st.k_promoted[v]
         _, level, _ = self._lift_knight(st, v)
-        promoted = 0
         self._put_knight(st, p, to, level, 0)
         st.k_promoted[to] = promoted
         evs.append(event("knight_moved", seat=p, vertex=VID[v], to=VID[to], level=level))

@@ -293,3 +293,54 @@ def test_walls_raise_discard_limit_and_max_three() -> None:
     assert_rejects_cleanly(ENGINE, st, 0, {"type": "build_wall", "vertex": "-2,0,N"})
     assert R.discard_limit(st, 0) == 13
     assert_rejects_cleanly(ENGINE, st, 0, {"type": "build_wall", "vertex": "1,0,N"})
+
+
+def test_victory_mid_roll_cuts_off_production() -> None:
+    st = position(
+        3,
+        phase="roll",
+        barbarian=6,
+        cities={0: ["1,0,N", "-1,1,S", "1,-2,N", "-2,2,S"]},
+        settlements={0: ["0,-2,S", "-2,0,N"]},
+        roads={0: [edge("1,0,N", "2,-1,S"), edge("2,-1,S", "2,0,N")]},
+        knights={0: [("2,-1,S", 3, True), ("2,0,N", 3, True)]},
+        vp_cards={0: ["printer"]},
+    )
+    st.defenders[0] = 1
+    assert R.points(st, 0) == 12
+    evs = roll(st, 1, 2)
+    assert "game_over" in types(evs) and "produced" not in types(evs)
+    assert ENGINE.result(st).winners == [0] and ENGINE.legal(st, 0) == []
+
+
+def test_off_turn_thirteen_waits_for_own_turn() -> None:
+    st = position(
+        3,
+        phase="roll",
+        turn=1,
+        barbarian=6,
+        cities={0: ["1,0,N", "-1,1,S", "1,-2,N", "-2,2,S"], 1: ["0,2,S"]},
+        settlements={0: ["0,-2,S", "-2,0,N"]},
+        roads={0: [edge("1,0,N", "2,-1,S"), edge("2,-1,S", "2,0,N")]},
+        knights={0: [("2,-1,S", 3, True), ("2,0,N", 3, True)]},
+        vp_cards={0: ["printer"]},
+    )
+    st.defenders[0] = 1
+    evs = roll(st, 1, 2)
+    assert R.points(st, 0) == 13 and "game_over" not in types(evs) and st.phase == "main"
+    act(st, 1, {"type": "end_turn"})
+    act(st, 2, {"type": "end_turn"})
+    assert st.phase == "over" and st.winner == 0
+
+
+def test_promoted_knight_that_moved_cannot_be_promoted_again() -> None:
+    st = knights_position(knights={0: [("0,0,N", 1, True)]}, hands={0: {"wool": 2, "ore": 2}})
+    act(st, 0, {"type": "promote_knight", "vertex": "0,0,N"})
+    act(st, 0, {"type": "move_knight", "from": "0,0,N", "to": "1,-1,S"})
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "promote_knight", "vertex": "1,-1,S"})
+
+
+def test_merchant_on_desert_gives_point_but_no_rate() -> None:
+    st = position(3, settlements={0: ["0,0,N"]}, progress={0: ["merchant"]})
+    act(st, 0, {"type": "play_progress", "card": "merchant", "hex": "0,0"})
+    assert R.points(st, 0) == 2 and R.rates(st, 0) == [4] * 8

@@ -334,3 +334,45 @@ def test_no_card_before_seven_discards_finished() -> None:
     assert_rejects_cleanly(ENGINE, st, 0, {"type": "play_progress", "card": "warlord"})
     act(st, 1, {"type": "discard", "cards": {"ore": 4}})
     play(st, "warlord")
+
+
+def test_deserter_lower_piece_when_same_strength_unavailable_and_intrigue_removal() -> None:
+    st = position(
+        3,
+        settlements={0: ["0,-1,S"], 1: ["2,0,N"]},
+        roads={0: ROADS0 + [edge("1,-1,S", "1,0,N")], 1: [edge("2,0,N", "2,-1,S")]},
+        knights={0: [("0,0,N", 3, False), ("1,0,N", 3, False)], 1: [("2,-1,S", 3, True)]},
+        progress={0: ["deserter"]},
+    )
+    play(st, "deserter", opponent=1)
+    act(st, 1, {"type": "remove_knight", "knight": "2,-1,S"})
+    act(st, 0, {"type": "place_knight", "vertex": "1,-1,S"})
+    v = V["1,-1,S"]
+    assert st.k_level[v] == 2 and st.k_active[v] == 1  # no mighty piece left: the strong one
+    st2 = position(
+        3,
+        settlements={0: ["0,-1,S"], 1: ["2,0,N"]},
+        roads={0: ROADS0},
+        knights={1: [("1,-1,S", 1, False)]},
+        progress={0: ["intrigue"]},
+    )
+    evs = play(st2, "intrigue", vertex="1,-1,S")
+    assert "knight_removed" in types(evs) and st2.knights_left[1] == [2, 2, 2] and not st2.tasks
+    conserved(st2)
+
+
+def test_smith_two_knights() -> None:
+    st = position(
+        3,
+        settlements={0: ["0,-1,S"]},
+        roads={0: ROADS0},
+        knights={0: [("0,0,N", 1, True), ("1,-1,S", 2, False)]},
+        levels={0: {"politics": 3}},
+        progress={0: ["smith"]},
+    )
+    play(st, "smith")
+    act(st, 0, {"type": "promote_knight", "vertex": "0,0,N"})
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "promote_knight", "vertex": "0,0,N"})
+    act(st, 0, {"type": "promote_knight", "vertex": "1,-1,S"})
+    assert (st.k_level[V["0,0,N"]], st.k_level[V["1,-1,S"]]) == (2, 3) and not st.tasks
+    assert hand(st, 0) == {}
