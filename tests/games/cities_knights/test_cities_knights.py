@@ -329,6 +329,8 @@ def test_off_turn_thirteen_waits_for_own_turn() -> None:
     evs = roll(st, 1, 2)
     assert R.points(st, 0) == 13 and "game_over" not in types(evs) and st.phase == "main"
     act(st, 1, {"type": "end_turn"})
+    roll(st, 6, 6)
+    assert st.phase == "main"
     act(st, 2, {"type": "end_turn"})
     assert st.phase == "over" and st.winner == 0
 
