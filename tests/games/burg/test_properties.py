@@ -216,3 +216,13 @@ def test_every_prompt_labels_and_menus(players: int) -> None:
                             groups.setdefault(p[:depth], set()).add(p[depth])
                     assert all(len(g) <= 25 for g in groups.values()), (depth, pend[seat].kind)
             ENGINE.apply(s, seat, rnd.choice(legal))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_picture_is_a_png_in_both_languages(players: int) -> None:
+    play = random_playout(ENGINE, players, {"winterEnabled": True}, 9, max_steps=150)
+    names = [f"Player {i}" for i in range(players)]
+    for viewer in (None, 0):
+        for lang in ("en", "nl"):
+            png = ENGINE.picture(ENGINE.view(play.state, viewer), lang, names)
+            assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
