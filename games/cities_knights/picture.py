@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from games.cities_knights import data as D
+from games.cities_knights.text import w
 
 SIZE = 58  # hex centre-to-corner in pixels
 BOARD_W, BOARD_H = 800, 760
@@ -150,11 +151,17 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         d.rectangle([x0, y0, x0 + 24, y0 + 24], fill=(180, 30, 30) if filled else (230, 230, 230), outline=(0, 0, 0))
         d.text((x0 + 12, y0 + 12), str(s), fill=(0, 0, 0), font=f_small, anchor="mm")
     d.text((20, 50), "barbarians" if lang == "en" else "barbaren", fill=(255, 255, 255), font=f_small)
+    legend = (
+        "intersections #0-#53 · paths #a-#b · knight: number = strength, filled = active"
+        if lang == "en"
+        else "kruispunten #0-#53 · wegen #a-#b · ridder: getal = sterkte, gevuld = actief"
+    )
+    d.text((BOARD_W - 10, 14), legend, fill=(255, 255, 255), font=f_small, anchor="ra")
     if view.get("dice"):
         dice = view["dice"]
         d.text(
             (20, BOARD_H - 36),
-            f"dice {dice['red']} + {dice['yellow']}  event: {dice['event']}",
+            f"{w(lang, 'red')} {dice['red']} + {w(lang, 'yellow_die')} {dice['yellow']} · {w(lang, dice['event'])}",
             fill=(255, 255, 255),
             font=f_mid,
         )
@@ -169,7 +176,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         d.rectangle([px, y, px + 18, y + 18], fill=col, outline=(0, 0, 0))
         d.text((px + 26, y), _label(names, s)[:18], fill=(0, 0, 0), font=f_mid)
         if view.get("turn") == s and view.get("phase") != "over":
-            d.polygon([(px + 200, y + 2), (px + 200, y + 18), (px + 188, y + 10)], fill=(0, 0, 0))
+            d.polygon([(px + 176, y + 2), (px + 176, y + 18), (px + 164, y + 10)], fill=(0, 0, 0))
         d.text((px + 230, y), f"{p['points']}", fill=(0, 0, 0), font=f_big, anchor="ra")
         y += 26
         extras = []
@@ -181,7 +188,8 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
             extras.append(f"Def {p['defenders']}")
         d.text(
             (px, y),
-            f"cards {p['hand_count']}  progress {p['progress_count']}  knights {p['knight_strength']}  {' '.join(extras)}",
+            f"{w(lang, 'cards')} {p['hand_count']}  {w(lang, 'progress')} {p['progress_count']}  "
+            f"{w(lang, 'knight')} {p['knight_strength']}  {' '.join(extras)}",
             fill=(40, 40, 40),
             font=f_small,
         )
@@ -191,26 +199,22 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
             for k in range(5):
                 x0 = px + k * 22
                 d.rectangle([x0, y, x0 + 18, y + 12], fill=colr if k < lvl else (255, 255, 255), outline=(0, 0, 0))
-            d.text((px + 116, y - 1), t, fill=(40, 40, 40), font=f_small)
+            d.text((px + 116, y - 1), w(lang, t), fill=(40, 40, 40), font=f_small)
             y += 16
         y += 12
     if "hand" in view:
-        d.text((px, y), ("hand: " if lang == "en" else "hand: "), fill=(0, 0, 0), font=f_small)
+        d.text((px, y), w(lang, "hand") + ":", fill=(0, 0, 0), font=f_small)
         y += 16
-        hand = ", ".join(f"{n} {k}" for k, n in view["hand"].items() if n) or "—"
+        hand = ", ".join(f"{n} {w(lang, k)}" for k, n in view["hand"].items() if n) or "-"
         d.text((px, y), hand[:44], fill=(0, 0, 0), font=f_small)
         y += 16
-    bank = view.get("bank", {})
-    d.text(
-        (px, BOARD_H - 60), "bank " + " ".join(f"{k[:2]}{n}" for k, n in bank.items()), fill=(60, 60, 60), font=f_small
-    )
-    decks = view.get("decks", {})
-    d.text(
-        (px, BOARD_H - 40),
-        "decks " + " ".join(f"{k[:3]} {n}" for k, n in decks.items()),
-        fill=(60, 60, 60),
-        font=f_small,
-    )
+    items = list(view.get("bank", {}).items())
+    for row, chunk in enumerate((items[:5], items[5:])):
+        line = " ".join(f"{w(lang, k)} {n}" for k, n in chunk)
+        head = w(lang, "bank") + ": " if row == 0 else ""
+        d.text((px, BOARD_H - 84 + row * 18), head + line, fill=(60, 60, 60), font=f_small)
+    decks = " · ".join(f"{w(lang, k)} {n}" for k, n in view.get("decks", {}).items())
+    d.text((px, BOARD_H - 40), decks, fill=(60, 60, 60), font=f_small)
 
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=False)
