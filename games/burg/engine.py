@@ -39,6 +39,16 @@ Actions (``type`` plus fields; every one a JSON dict):
     Ends the current step (purchases, building, castle helpers). ``pass`` and ``done`` are
     accepted for each other.
 
+Steps of one action (§10 item 7, R-30) and their prompts (``Prompt.kind``): ``select`` (secret,
+every seat that still owes a choice), ``equip``, ``trader``, ``watchtower`` (mandatory; skipped
+when the watchtower is empty), ``buy`` (skipped when no other player revealed a worker card;
+ends by itself once every such card was bought from), ``build`` (ends by itself after
+``maxBuildingsPerAction`` buildings or when no tile is left), ``helpers`` (only after building in
+this action, Bricklayer and Stonemason; ends by itself after ``maxCastleHelpersPerAction``). A
+``build`` sent during ``buy`` ends the purchases, and a ``place_helper`` sent during ``build``
+(after at least one building) ends the building, so ``legal`` lists those too. A step with
+nothing left to do but ``done`` still waits for it (a player with no legal build declares done).
+
 Events (``games.core.event``; all public except ``selection``):
 ``round_started`` {round, start_player, field}; ``round_taler`` {seat, amount};
 ``card_selected`` {seat}; ``selection`` {seat, cards} (to the seat); ``winter_revealed``
@@ -333,10 +343,9 @@ class BurgEngine:
         out: list[Action] = []
         for tid in self._unbuilt_groups(s):
             tile = rules.tile_by_id[tid]
-            for pieces in payments(have, tile.cost, rules.values, rules.min_types)[:PAYMENTS_PER_BUILDING]:
+            for pieces, decl in payments(have, tile.cost, rules.values, rules.min_types)[:PAYMENTS_PER_BUILDING]:
                 act: Action = {"type": "build", "building": tid, "payment": _res_dict(pieces)}
                 if pieces[4]:
-                    decl = declare_silver(pieces, tile.cost, rules.values, rules.min_types)
                     act["silver_as"] = _res_dict(decl)
                 out.append(act)
         return out

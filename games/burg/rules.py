@@ -207,7 +207,20 @@ def validate_options(options: dict[str, Any] | None, players: int) -> tuple[dict
     """The full configuration and the script (or None); InvalidOptions on anything malformed."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
         raise _fail(f"Im Schutze der Burg is for 2, 3 or 4 players, not {players!r}")
-    opts = dict(options or {})
+    if options is not None and not isinstance(options, dict):
+        raise _fail("options must be a mapping")
+    try:
+        key = json.dumps(options or {}, sort_keys=True)
+    except (TypeError, ValueError):
+        raise _fail("options must be plain JSON") from None
+    cfg_json, script_json = _validated(key, players)
+    # fresh objects per game: the cached text is never shared as a mutable dict
+    return json.loads(cfg_json), (None if script_json is None else json.loads(script_json))
+
+
+@lru_cache(maxsize=256)
+def _validated(options_json: str, players: int) -> tuple[str, str | None]:
+    opts = json.loads(options_json)
     script = opts.pop("script", None)
     unknown = sorted(set(opts) - set(data.DEFAULTS))
     if unknown:
@@ -262,8 +275,9 @@ def validate_options(options: dict[str, Any] | None, players: int) -> tuple[dict
     if script is not None:
         script = _script(script, cfg)
     # One compile now so an impossible combination (too few coins ...) fails at start.
-    compile_rules(json.dumps(cfg, sort_keys=True), players)
-    return cfg, script
+    cfg_json = json.dumps(cfg, sort_keys=True)
+    compile_rules(cfg_json, players)
+    return cfg_json, None if script is None else json.dumps(script)
 
 
 def _script(script: Any, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -394,8 +408,10 @@ def worker_choices(rules: Rules, card: str, supply: list[int]) -> tuple[tuple[in
 
 
 @lru_cache(maxsize=200_000)
-def payments(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[tuple[int, ...], ...]:
-    """Every exact payment of ``cost`` from ``have`` (5 counts), as piece vectors (5 counts),
+def payments(
+    have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every exact payment of ``cost`` from ``have`` (5 counts) as (pieces, silver declaration),
     cheapest first: least silver, then least stone, clay, wood (§9; default payment first)."""
     vs, vw, vc, vt = values
     silver = have[4]
@@ -421,7 +437,8 @@ def payments(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_type
                 if base > silver:
                     continue
                 _spread(eff, need, silver - base, have, found)
-    return tuple(sorted(found, key=lambda p: (p[4], p[3], p[2], p[1], p[0])))
+    ordered = sorted(found, key=lambda p: (p[4], p[3], p[2], p[1], p[0]))
+    return tuple((p, declare_silver(p, cost, values, min_types) if p[4] else (0, 0, 0, 0)) for p in ordered)
 
 
 def _spread(
