@@ -33,6 +33,7 @@ fresh_troops_used, event_won, event_set_aside, barbarian_lost, round_ended, game
 
 from __future__ import annotations
 
+import copy
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
@@ -189,7 +190,7 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
             faces[colour] = tuple(values)
 
     script = _check_script(players, options.get("script"), tiles, faces)
-    public = {k: options[k] for k in OPTION_KEYS if k in options and k != "script"}
+    public = copy.deepcopy({k: options[k] for k in OPTION_KEYS if k in options and k != "script"})
     cfg = Config(public, start, simultaneous, dummy_can_win, tiles, colours, faces)
     return cfg, script
 
@@ -606,7 +607,7 @@ class BattlesBuilders:
         st = state
         return {
             "players": st.players,
-            "options": st.cfg.options,
+            "options": copy.deepcopy(st.cfg.options),
             "chance": st.chance.dump(),
             "seats": [
                 [
