@@ -372,11 +372,11 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
                 if key == "vertex":
                     out.append(vertex(val))
                 elif key == "edge":
-                    out.append(edge(val))
+                    out += [_group(val), edge(val)]
                 elif key == "hex":
                     out.append(hexname(val, view, L))
                 elif key == "hexes":
-                    out.append(" ⇄ ".join(hexname(h, view, L) for h in val))
+                    out += [hexname(h, view, L) for h in val]
                 elif key == "opponent":
                     out.append(f"P{val}")
                 else:
@@ -384,7 +384,10 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         return out
     if t == "discard_progress":
         return [w(L, "discard_card"), card(L, a.get("card"))]
-    if t in ("discard", "give_cards", "take_cards"):
+    if t == "take_cards":
+        picks = [k for k, n in (a.get("cards") or {}).items() for _ in range(n)]
+        return [f"1 {w(L, k)}" for k in picks] or ["—"]
+    if t in ("discard", "give_cards"):
         return [cards_text(L, a.get("cards"))]
     if t in ("aqueduct",):
         return [w(L, str(a.get("resource")))]

@@ -107,3 +107,24 @@ def test_events_to_seats_are_private() -> None:
         for ev in ENGINE.apply(st, seat, action):
             if ev["type"] in ("progress_card", "stolen_card", "discarded_cards", "hand_revealed", "progress_revealed"):
                 assert not visible(ev, None)
+
+
+def _menu_ok(paths: list[list[str]]) -> None:
+    """Grouping step by step never offers more than 25 options at one step."""
+    children: dict[tuple[str, ...], set[str]] = {}
+    for p in paths:
+        for i in range(len(p)):
+            children.setdefault(tuple(p[:i]), set()).add(p[i])
+    assert all(len(c) <= 25 for c in children.values()), max(children.values(), key=len)
+
+
+def test_menus_stay_within_twenty_five_options() -> None:
+    for players, seed in ((3, 21), (4, 22)):
+        _, log = playout(players, seed, {"layout": "random"}, steps=900)
+        st = ENGINE.start(players, {"layout": "random"}, seed)
+        for i, (seat, action) in enumerate(log):
+            if i % 3 == 0:
+                for s in ENGINE.pending(st):
+                    view = ENGINE.view(st, s)
+                    _menu_ok([ENGINE.action_path(view, a, "en") for a in ENGINE.legal(st, s)])
+            ENGINE.apply(st, seat, action)
