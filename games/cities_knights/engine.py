@@ -238,7 +238,9 @@ class CitiesKnightsEngine:
                 order = list(scripted_order)
             else:
                 chance.rng.shuffle(order)
-            log.append(event("seats_shuffled", order=order, source="script" if scripted_order else "random"))
+            log.append(
+                event("seats_shuffled", chance="shuffle", order=order, source="script" if scripted_order else "random")
+            )
         if layout == "beginner":
             terrain, nums, harbours = D.beginner_layout()
             info: dict[str, Any] = {"layout": "beginner"}
@@ -248,7 +250,7 @@ class CitiesKnightsEngine:
             except D.LayoutError as exc:
                 raise InvalidOptions(str(exc)) from None
             chance.script.pop("layout", None)
-        log.append(event("layout", terrain=terrain, numbers=nums, harbours=harbours, **info))
+        log.append(event("layout", chance="layout", terrain=terrain, numbers=nums, harbours=harbours, **info))
         decks: list[list[str]] = []
         scripted_decks = script.get("decks") or {}
         for t, name in enumerate(D.TRACKS):
@@ -259,7 +261,13 @@ class CitiesKnightsEngine:
             chance.rng.shuffle(rest)
             decks.append([*fixed, *rest])  # type: ignore[list-item]
             log.append(
-                event("deck_shuffled", deck=name, scripted=len(fixed), source="script+random" if fixed else "random")
+                event(
+                    "deck_shuffled",
+                    chance="shuffle",
+                    deck=name,
+                    scripted=len(fixed),
+                    source="script+random" if fixed else "random",
+                )
             )
         chance.script.pop("decks", None)
         n = players
@@ -612,6 +620,7 @@ class CitiesKnightsEngine:
         evs.append(
             event(
                 "dice_rolled",
+                chance="roll",
                 seat=st.turn,
                 red=red,
                 yellow=yellow,
@@ -800,7 +809,7 @@ class CitiesKnightsEngine:
             source = "random"
         hand[k] -= 1
         st.hand[thief][k] += 1
-        evs.append(event("stolen", seat=thief, victim=victim, count=1, source=source))
+        evs.append(event("stolen", chance="steal", seat=thief, victim=victim, count=1, source=source))
         evs.append(event("stolen_card", to=[thief, victim], seat=thief, victim=victim, kind=KINDS[k]))
 
     def _move_robber(self, st: State, p: int, h: int, evs: list[Event]) -> None:
@@ -1888,6 +1897,25 @@ class CitiesKnightsEngine:
             return [base] if any(R.hand_size(st, o) for o in self._richer(st, p)) else []
         return []
 
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """The deterministic default when a seat lets its decision time out (rules §19.3).
+
+        Optional parts are skipped, trade offers declined, the turn ended (after discarding
+        progress cards down to 4); otherwise the first legal action: lowest vertex, hex or
+        edge index, first kind in canonical order.
+        """
+        acts = self.legal(state, seat)
+        if not acts:
+            return None
+        for preferred in ("skip", "reject_trade", "roll", "end_turn"):
+            for a in acts:
+                if a["type"] == preferred:
+                    return a
+        for a in acts:
+            if a["type"] == "discard_progress":
+                return a
+        return acts[0]
+
     # -- view, result, persistence -----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         st = state
@@ -1936,6 +1964,7 @@ class CitiesKnightsEngine:
                     "level": st.k_level[v],
                     "active": bool(st.k_active[v]),
                     "ready": R.ready(st, v) and st.k_owner[v] == st.turn,
+                    "promoted": bool(st.k_promoted[v]),
                 }
         out: dict[str, Any] = {
             "game": self.key,

@@ -128,3 +128,16 @@ def test_menus_stay_within_twenty_five_options() -> None:
                     view = ENGINE.view(st, s)
                     _menu_ok([ENGINE.action_path(view, a, "en") for a in ENGINE.legal(st, s)])
             ENGINE.apply(st, seat, action)
+
+
+def test_timeout_defaults_always_apply_and_the_game_moves_on() -> None:
+    st = ENGINE.start(4, {"layout": "beginner"}, 13)
+    for _ in range(400):
+        pend = ENGINE.pending(st)
+        if not pend:
+            break
+        seat = min(pend)
+        action = ENGINE.timeout_action(st, seat)
+        assert action is not None
+        ENGINE.apply(st, seat, action)
+    assert st.turn_no > 50
