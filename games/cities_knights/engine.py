@@ -35,6 +35,11 @@ wedding {}; master_merchant {opponent}; merchant {hex}; merchant_fleet {kind};
 resource_monopoly {kind} (a resource); trade_monopoly {kind} (a commodity); bishop {hex};
 deserter {opponent}; diplomat {edge}; intrigue {vertex}; spy {opponent}.
 
+Prompts: ``setup_settlement``, ``setup_road``, ``setup_city`` (public), ``roll`` and ``turn`` for
+the active player (secret, since their menus show the hand), ``trade_offer`` and the decisions
+below. With ``random_seats`` the drawn order is ``view["seat_order"]``: seat i is player
+``seat_order[i]``.
+
 Pending decisions (rules §19.3; ``pending`` names them by prompt kind, any seat may owe one):
 ``discard`` -> ``discard {cards}`` (7 or Saboteur); ``move_robber`` -> ``move_robber {hex,
 victim}``; ``discard_progress`` -> ``discard_progress {card}``; ``aqueduct`` -> ``aqueduct
@@ -49,16 +54,32 @@ Harbor) -> ``give_commodity {commodity}``; ``give_cards`` (Wedding) -> ``give_ca
 decision is asked even when it has a single option. ``trade_offer`` prompts addressed opponents
 but never blocks.
 
-Events (``games.core.event``; private ones carry ``to``): game_started, layout, deck_shuffled,
-seats_shuffled, built, resources_gained, turn_started, dice_rolled, barbarians_advanced,
-barbarian_attack, defender_awarded, city_pillaged, knights_deactivated, robber_unlocked,
-progress_drawn, progress_card (private), vp_card_revealed, deck_empty, produced, bank_shortage,
-aqueduct, discarded, discarded_cards (private), robber_moved, stolen, stolen_card (private),
-improvement_bought, metropolis_placed, metropolis_lost, knight_built, knight_activated,
-knight_promoted, knight_moved, knight_displaced, knight_relocated, knight_removed, longest_road,
+Leniency: ``type`` is case-insensitive; aliases ``place_settlement``/``place_road``/``place_city``,
+``accept``/``reject``/``decline``/``counter``, ``pass`` (= skip) are accepted; cards may be given as
+``{kind: n}`` or a list of kinds; tracks also by gate colour (green/yellow/blue); ``victim`` may be
+left out when exactly one player can be robbed.
+
+Events (``games.core.event``; private ones carry ``to``): layout, deck_shuffled, seats_shuffled
+(at the start, kept in ``view["start_log"]``), built, resources_gained, turn_started, turn_ended,
+dice_rolled {red, yellow, event, total, source, alchemist}, barbarians_advanced, barbarian_attack
+{barbarians, knights, contributions, outcome, losers}, defender_awarded, city_pillaged,
+knights_deactivated, robber_unlocked, progress_drawn, progress_card (private), vp_card_revealed,
+deck_empty, produced {total, gains}, bank_shortage, aqueduct, discarded, discarded_cards
+(private), robber_moved, stolen {seat, victim, count, source}, stolen_card (private, thief and
+victim), improvement_bought, metropolis_placed, metropolis_lost, knight_built, knight_activated,
+knight_promoted, knight_moved, knight_displaced, knight_relocated, knight_removed,
+knight_chased_robber, knights_activated, longest_road {seat|null, previous, length},
 maritime_trade, trade_offered, trade_answered, trade_countered, trade_done, trade_cancelled,
-progress_played, progress_discarded, card_private (private), cards_moved, cards_moved_private
-(private), harbor_offer, merchant_placed, numbers_swapped, road_removed, game_over.
+progress_played {seat, card, ...params}, progress_discarded, card_private (private),
+hand_revealed / progress_revealed (private, Master Merchant / Spy), cards_moved,
+cards_moved_private (private), harbor_offer, merchant_placed, numbers_swapped, road_removed,
+monopoly, game_over. Random events carry ``chance`` (layout, shuffle, roll, steal) and ``source``
+(script or random), rules §26.
+
+``timeout_action(state, seat)`` gives the deterministic default for a seat that lets a decision
+time out (rules §19.3). ``view`` is built from a whitelist: the board, every public count, and for
+a seated player their own hand, progress cards and rates (plus the hand being looked at during
+Master Merchant or Spy).
 """
 
 from __future__ import annotations
