@@ -102,6 +102,7 @@ _TYPE_ALIASES = {
     "claim": "claim_initiative",
     "initiative": "claim_initiative",
     "claiminitiative": "claim_initiative",
+    "skip": "decline",
     "pick": "draft",
 }
 _TYPES = frozenset(
@@ -828,6 +829,8 @@ class WarChestEngine:
         if typ not in _TYPES:
             raise IllegalAction("unknown_type", f"no action type {action['type']!r}")
         out: dict[str, Any] = {"type": typ}
+        if typ == "soak":
+            action = self._soak_aliases(action)
         for key, val in action.items():
             if key == "type":
                 continue
@@ -858,12 +861,33 @@ class WarChestEngine:
                 raise IllegalAction("bad_field", f"unexpected field {key!r} for {typ}")
         return out
 
+    @staticmethod
+    def _soak_aliases(action: Action) -> Action:
+        """``{"from": "supply"|"unit"}``; also ``source``/``choice``, ``stack``/``board``, ``supply: bool``."""
+        out: Action = {"type": action["type"]}
+        for key, val in action.items():
+            if key == "type":
+                continue
+            if key in ("source", "choice", "use", "from"):
+                val = {"stack": "unit", "board": "unit", "royal_guard": "unit"}.get(val, val)
+                out["from"] = val
+            elif key == "supply" and isinstance(val, bool):
+                out["from"] = "supply" if val else "unit"
+            else:
+                out[key] = val
+        return out
+
     def _match(
         self, options: list[tuple[Action, dict[str, Any] | None]], norm: dict[str, Any]
     ) -> tuple[Action, dict[str, Any] | None]:
         for act, extra in options:
             if act == norm:
                 return act, extra
+        if norm["type"] in ("pass", "decline") and "coin" not in norm:
+            # declining an optional follow-up may also be said as a coin-less pass
+            decline = [(a, x) for a, x in options if a["type"] == "decline"]
+            if decline:
+                return decline[0]
         found = []
         for act, extra in options:
             if act["type"] != norm["type"]:

@@ -422,3 +422,18 @@ def test_win_is_checked_after_every_control_only() -> None:
     give_hand(st, 0, ["Knight"])
     act(st, 0, type="control", coin="Knight")
     assert st.phase == "over" and st.winner == 0
+
+
+def test_forgiving_action_forms() -> None:
+    st = _basic()
+    place(st, 0, "Knight", "0,0")
+    place(st, 1, "Swordsman", "0,1")
+    give_hand(st, 0, ["Knight", "Knight", "royal"])
+    # case, Dutch names, bracketed hexes, "at" given although not needed, "to" for an attack target
+    act(st, 0, type="Move", coin="ridder", at="0,0", to="(1, -1)")
+    assert unit_at(st, "1,-1") == (0, "Knight", 1)
+    act(st, 1, type="pass", coin=D.UNIT_NAMES[next(k for k in range(17) if st.seats[1].hand[k])])
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "attack", "coin": "Knight", "at": "0,0", "to": "0,1"})
+    for bad in ({"type": "move", "coin": "Knight", "to": "9,9"}, {"type": "move", "coin": "Knight", "colour": "red"}):
+        exc = assert_rejects_cleanly(ENGINE, st, 0, bad)
+        assert exc.code in ("bad_hex", "bad_field")

@@ -643,3 +643,18 @@ def test_winning_control_triggers_nothing() -> None:
     events = act(st, 0, type="control", coin="Warrior Priest")
     assert events[-1]["type"] == "game_won" and not [e for e in events if e["type"] == "draw"]
     assert ENGINE.pending(st) == {}
+
+
+def test_follow_up_forms_soak_aliases_and_coinless_pass_declines() -> None:
+    st = game(FOES, GUARD)
+    turn_to(st, 0)
+    give_hand(st, 0, ["Swordsman", "Swordsman"])
+    give_hand(st, 1, ["royal"])
+    place(st, 0, "Swordsman", "0,0")
+    place(st, 1, "Royal Guard", "0,1")
+    act(st, 0, type="attack", coin="Swordsman", target="0,1")
+    act(st, 1, type="soak", source="supply")
+    assert unit_at(st, "0,1") == (1, "Royal Guard", 1)
+    assert _prompt(st) == (0, "swordsman")
+    act(st, 0, type="pass")  # no coin: declines the optional move
+    assert _prompt(st) == (1, "turn") and unit_at(st, "0,0") == (0, "Swordsman", 1)
