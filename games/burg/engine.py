@@ -23,7 +23,8 @@ Actions (``type`` plus fields; every one a JSON dict):
 ``{"type": "watchtower", "resource": "clay"}``
     The Bricklayer takes all pieces of one type from the watchtower (§6.3).
 ``{"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}``
-    The Stonemason buys one piece from another player's revealed worker card (§6.4).
+    The Stonemason buys one piece from another player's revealed worker card (§6.4); ``owner``
+    may be left out when only one other player revealed that card.
 ``{"type": "build", "building": "house_1", "payment": {"sand": 2, "wood": 1, "clay": 1}}``
     Erect a building (§9). ``building`` is a tile id (``house_3``) or its group (``house``:
     the lowest-numbered unbuilt tile). ``payment`` counts the pieces paid, silver included;
@@ -506,6 +507,11 @@ class BurgEngine:
         r = _RES_INDEX.get(rname)  # type: ignore[arg-type]
         if r is None:
             raise _illegal("unknown_resource", f"no resource {rname!r}")
+        if owner is None:
+            # the owner may be left out when only one other player revealed that worker card
+            matches = [w for w in self._eligible_workers(s, seat) if w[1] == card]
+            if len(matches) == 1:
+                owner = matches[0][0]
         entry = next((w for w in s.workers if w[0] == owner and w[1] == card), None)
         if entry is None:
             raise _illegal("no_worker", f"no worker card {card!r} of seat {owner!r} was revealed")

@@ -376,10 +376,10 @@ EVENTS = {
         "building_built": "{player} builds the {building} ({card}) with {payment}{reward}.",
         "helper_placed": "{player} places a helper in the {space} for {fee} taler.",
         "guest_placed": "{player} places a guest in the guest chamber for {fee} taler.",
-        "step_done": None,
+        "step_done": "{player}'s {card}: {step}.",
         "master_builder": "{player}'s Master builder scores {vp} VP for {buildings} building(s).",
         "cards_returned": "{player} takes their played cards back.",
-        "round_ended": None,
+        "round_ended": "Round {round} is over.",
         "game_ended_last_round": "The last round is over.",
         "game_ended_all_built": "Every building is built: the game ends.",
         "final_score": "{player}: {vp} VP for {source}.",
@@ -410,10 +410,10 @@ EVENTS = {
         "building_built": "{player} bouwt {building} ({card}) met {payment}{reward}.",
         "helper_placed": "{player} plaatst een werker in {space} voor {fee} taler.",
         "guest_placed": "{player} plaatst een gast in de gastenkamer voor {fee} taler.",
-        "step_done": None,
+        "step_done": "{card} van {player}: {step}.",
         "master_builder": "De Bouwmeester van {player} scoort {vp} WP voor {buildings} gebouw(en).",
         "cards_returned": "{player} neemt de gespeelde kaarten terug.",
-        "round_ended": None,
+        "round_ended": "Ronde {round} is voorbij.",
         "game_ended_last_round": "De laatste ronde is voorbij.",
         "game_ended_all_built": "Alle gebouwen zijn gebouwd: het spel eindigt.",
         "final_score": "{player}: {vp} WP voor {source}.",
@@ -501,6 +501,9 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
         )
     if kind == "helper_placed":
         return tpl.format(player=p, space=space_name(ev["space"], lang), fee=ev["fee"])
+    if kind == "step_done":
+        step = T[lang].get(f"done_{ev['step']}", T[lang]["done"]).lower()
+        return tpl.format(player=p, card=card_name(ev["card"], lang), step=step)
     if kind == "final_score":
         src = ev["source"]
         label = SOURCES[lang].get(src) or space_name(src, lang)

@@ -226,3 +226,26 @@ def test_picture_is_a_png_in_both_languages(players: int) -> None:
         for lang in ("en", "nl"):
             png = ENGINE.picture(ENGINE.view(play.state, viewer), lang, names)
             assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+EVENT_TYPES = {
+    "round_started", "round_taler", "card_selected", "selection", "winter_revealed", "wood_lost",
+    "helpers_returned", "taler_received", "taler_paid", "watchtower_stocked", "cards_revealed",
+    "worker_equipped", "messenger", "trader_placed", "trader_passed", "trade_income", "tax_paid",
+    "watchtower_taken", "resource_bought", "worker_collected", "building_built", "helper_placed",
+    "guest_placed", "step_done", "master_builder", "cards_returned", "round_ended", "game_ended",
+    "final_score", "game_result",
+}  # fmt: skip
+
+
+def test_every_event_type_has_a_line_in_both_languages() -> None:
+    seen: set[str] = set()
+    for seed in range(40):
+        play = random_playout(ENGINE, 2 + seed % 3, {"winterEnabled": True}, seed)
+        names = [f"P{i}" for i in range(2 + seed % 3)]
+        for ev in play.events:
+            seen.add(ev["type"])
+            for lang in ("en", "nl"):
+                line = ENGINE.describe_event(ev, lang, names)
+                assert isinstance(line, str) and line and "{" not in line, ev
+    assert seen == EVENT_TYPES
