@@ -430,8 +430,6 @@ class CitiesKnightsEngine:
         for key in ("count", "track", "by", "left", "level"):
             if key in t:
                 out[key] = D.TRACKS[t[key]] if key == "track" else t[key]
-        if "resource" in t:
-            out["resource"] = KINDS[t["resource"]]
         if "from" in t:
             out["from"] = VID[t["from"]]
         if "reason" in t:

@@ -356,3 +356,25 @@ def test_not_your_turn_and_wrong_phase() -> None:
 
 def test_kinds_of_buildings_constant() -> None:
     assert (SETTLEMENT, CITY, SIDEWAYS) == (1, 2, 3)
+
+
+def test_open_decision_blocks_trade_and_other_actions() -> None:
+    st = position(3, phase="roll", hands={0: {"ore": 2}, 1: {"wool": 9}})
+    roll(st, 3, 4)
+    assert ENGINE.pending(st)[1].kind == "discard"
+    for bad in (
+        {"type": "offer_trade", "give": {"ore": 1}, "want": {"wool": 1}, "to": "all"},
+        {"type": "maritime_trade", "give": "ore", "get": "wool"},
+        {"type": "end_turn"},
+    ):
+        assert_rejects_cleanly(ENGINE, st, 0, bad)
+    act(st, 1, {"type": "discard", "cards": ["wool", "wool", "wool", "wool"]})
+    act(st, 0, {"type": "offer_trade", "give": {"ore": 1}, "want": {"wool": 1}, "to": [1]})
+    assert_rejects_cleanly(ENGINE, st, 2, {"type": "accept_trade"})
+
+
+def test_lenient_spellings() -> None:
+    st = position(3, settlements={0: ["0,-1,S"]}, hands={0: {"lumber": 1, "brick": 1, "ore": 3, "grain": 2}})
+    act(st, 0, {"type": "BUILD_ROAD", "edge": [V["0,-1,S"], V["0,0,N"]]})
+    act(st, 0, {"type": "build_city", "city": "0,-1,S", "useMedicine": False})
+    assert st.b_kind[V["0,-1,S"]] == CITY and st.road_len[0] == 1
