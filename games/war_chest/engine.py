@@ -105,6 +105,17 @@ _TYPE_ALIASES = {
     "skip": "decline",
     "pick": "draft",
 }
+# other names players and tests may use for a field, per action type
+_FIELD_ALIASES: dict[str, dict[str, str]] = {
+    "deploy": {"at": "to", "hex": "to", "location": "to", "on": "to", "dest": "to"},
+    "bolster": {"from": "at", "hex": "at", "to": "at", "on": "at", "unit": "at"},
+    "move": {"from": "at", "dest": "to", "hex": "to"},
+    "control": {"from": "at", "hex": "at", "location": "at", "to": "at", "on": "at"},
+    "attack": {"from": "at", "to": "target", "hex": "target", "enemy": "target"},
+    "tactic": {"from": "at", "dest": "to", "enemy": "target", "ally": "unit", "friend": "unit"},
+    "recruit": {"recruit": "unit", "card": "unit", "kind": "unit"},
+    "draft": {"card": "unit", "pick": "unit"},
+}
 _TYPES = frozenset(
     (
         "deploy",
@@ -831,13 +842,16 @@ class WarChestEngine:
         out: dict[str, Any] = {"type": typ}
         if typ == "soak":
             action = self._soak_aliases(action)
+        aliases = _FIELD_ALIASES.get(typ, {})
+        ally = typ == "tactic" and parse_coin(action.get("coin")) in (ENSIGN, MARSHALL)
         for key, val in action.items():
             if key == "type":
                 continue
-            if key in ("from",) and typ != "soak":
-                key = "at"
-            if key in ("recruit", "card") and typ in ("recruit", "draft"):
-                key = "unit"
+            if ally and key in ("from", "ally", "friend"):
+                key = "unit"  # the Ensign moves / the Marshall commands that unit
+            key = aliases.get(key, key)
+            if key in out:
+                raise IllegalAction("bad_field", f"field {key!r} given twice")
             if key == "coin":
                 k = parse_coin(val)
                 if k is None:

@@ -658,3 +658,16 @@ def test_follow_up_forms_soak_aliases_and_coinless_pass_declines() -> None:
     assert _prompt(st) == (0, "swordsman")
     act(st, 0, type="pass")  # no coin: declines the optional move
     assert _prompt(st) == (1, "turn") and unit_at(st, "0,0") == (0, "Swordsman", 1)
+
+
+def test_ensign_and_marshall_accept_from_for_the_chosen_unit() -> None:
+    st = _pos(CROSS, OTHERS, ["Ensign", "Marshall"])
+    place(st, 0, "Ensign", "0,0")
+    place(st, 0, "Marshall", "0,2")
+    place(st, 0, "Footman", "1,0")
+    place(st, 1, "Scout", "2,0")
+    act(st, 0, type="tactic", coin="Ensign", **{"from": "1,0", "to": "1,1"})
+    assert unit_at(st, "1,1") == (0, "Footman", 1)
+    act(st, 1, type="pass", coin="royal")
+    act(st, 0, type="tactic", coin="Marshall", ally="1,1", enemy="2,0")
+    assert unit_at(st, "2,0") is None
