@@ -171,23 +171,26 @@ def of(events: list[Event], type_: str) -> list[Event]:
 
 
 def check_invariants(s: State) -> None:
+    """Every resource, taler and helper is somewhere, exactly once (§2); nothing is negative."""
     rules = s.rules
-    for i, name in enumerate(RESOURCES):
-        total = s.supply[i] + s.tower[i] + s.removed_res[i]
-        total += sum(p.res[i] for p in s.players)
-        total += sum(w[2][i] for w in s.workers)
-        if i == 4:
-            total += s.forge
-        assert total == rules.totals[i], f"{name}: {total} != {rules.totals[i]}"
-        assert s.supply[i] >= 0 and s.tower[i] >= 0 and all(p.res[i] >= 0 for p in s.players)
-    taler = s.bank + s.track + s.removed_taler + sum(p.taler for p in s.players)
-    assert taler == rules.coins_total, f"taler {taler} != {rules.coins_total}"
-    assert s.bank >= 0 and all(p.taler >= 0 for p in s.players)
-    for seat in range(s.n):
-        on_fields = sum(1 for o in s.field_owner if o == seat)
-        in_castle = sum(1 for o in s.spaces.values() if o == seat)
-        guests = s.guests.count(seat)
-        assert s.players[seat].helpers >= 0
-        assert s.players[seat].helpers + on_fields + in_castle + guests == rules.helpers
-        p = s.players[seat]
-        assert sorted(p.hand + p.played) == sorted(set(p.hand + p.played)) and len(p.hand) + len(p.played) == 8
+    vecs = [s.supply, s.tower, s.removed_res, *(p.res for p in s.players), *(w[2] for w in s.workers)]
+    totals = list(map(sum, zip(*vecs)))
+    totals[4] += s.forge
+    assert totals == list(rules.totals), f"resources {totals} != {rules.totals}"
+    assert min(map(min, vecs)) >= 0, "a negative resource count"
+    talers = [p.taler for p in s.players]
+    assert s.bank + s.track + s.removed_taler + sum(talers) == rules.coins_total, "taler not conserved"
+    assert s.bank >= 0 and min(talers) >= 0
+    helpers = [p.helpers for p in s.players]
+    assert min(helpers) >= 0
+    for owner in s.field_owner:
+        if owner >= 0:
+            helpers[owner] += 1
+    for owner in s.spaces.values():
+        helpers[owner] += 1
+    for owner in s.guests:
+        helpers[owner] += 1
+    assert helpers == [rules.helpers] * s.n, f"helpers {helpers}"
+    for p in s.players:
+        cards = p.hand + p.played
+        assert len(cards) == 8 and len(set(cards)) == 8

@@ -14,7 +14,7 @@ from tests.games.burg.helpers import check_invariants
 from tests.games.playout import canonical, random_playout, replay
 
 CONFIGS = [(n, w) for n in (2, 3, 4) for w in (False, True)]
-GAMES_PER_CONFIG = 600  # 3600 full games in all
+GAMES_PER_CONFIG = 1000  # 6000 full games in all
 
 
 def _opts(winter: bool) -> dict[str, Any]:
