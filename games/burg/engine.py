@@ -119,6 +119,12 @@ def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {RESOURCES[i]: n for i, n in enumerate(v) if n}
 
 
+def _name(a: Action, key: str) -> str | None:
+    """A field that must be a name; anything else (lists, numbers) counts as missing."""
+    v = a.get(key)
+    return v if isinstance(v, str) else None
+
+
 def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(code, reason, **params)
 
@@ -448,7 +454,7 @@ class BurgEngine:
         if "card" in a and a["card"] != card:
             raise _illegal("wrong_card", f"{card} is being equipped", card=card)
         raw = a.get("resources")
-        if not isinstance(raw, list) or any(r not in _RES_INDEX for r in raw):
+        if not isinstance(raw, list) or any(not isinstance(r, str) or r not in _RES_INDEX for r in raw):
             raise _illegal("bad_resources", "name the pieces as a list of resources")
         combo = tuple(sorted(_RES_INDEX[r] for r in raw))
         options = self._equip_options(s)
@@ -467,7 +473,7 @@ class BurgEngine:
     # trader ------------------------------------------------------------------------------------
     def _do_place_trader(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
         self._expect(s, seat, "trader")
-        fid = a.get("field")
+        fid = _name(a, "field")
         if fid not in _FIELD_INDEX:
             raise _illegal("unknown_field", f"no trade field {fid!r}")
         f = _FIELD_INDEX[fid]
@@ -488,7 +494,7 @@ class BurgEngine:
     # bricklayer --------------------------------------------------------------------------------
     def _do_watchtower(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
         t = self._expect(s, seat, "watchtower")
-        r = _RES_INDEX.get(a.get("resource"))  # type: ignore[arg-type]
+        r = _RES_INDEX.get(_name(a, "resource") or "")
         if r is None:
             raise _illegal("unknown_resource", f"no resource {a.get('resource')!r}")
         if s.tower[r] <= 0:
@@ -503,10 +509,12 @@ class BurgEngine:
     # stonemason --------------------------------------------------------------------------------
     def _do_buy(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
         t = self._expect(s, seat, "buy")
-        owner, card, rname = a.get("owner"), a.get("card"), a.get("resource")
-        r = _RES_INDEX.get(rname)  # type: ignore[arg-type]
+        owner, card, rname = a.get("owner"), _name(a, "card"), _name(a, "resource")
+        r = _RES_INDEX.get(rname or "")
         if r is None:
             raise _illegal("unknown_resource", f"no resource {rname!r}")
+        if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)):
+            raise _illegal("no_worker", "owner is a seat number")
         if owner is None:
             # the owner may be left out when only one other player revealed that worker card
             matches = [w for w in self._eligible_workers(s, seat) if w[1] == card]
@@ -651,7 +659,7 @@ class BurgEngine:
         if t["step"] == "build" and not self._helpers_follow(s, t):
             raise _illegal("wrong_step", "castle helpers need a building erected in this action", step="build")
         rules = s.rules
-        sid = a.get("space")
+        sid = _name(a, "space")
         src = a.get("from")
         p = s.players[seat]
         if src is None:
@@ -660,7 +668,7 @@ class BurgEngine:
         if src == "supply":
             if p.helpers <= 0:
                 raise _illegal("no_helper", "no helper in the personal supply")
-        elif src in _FIELD_INDEX:
+        elif isinstance(src, str) and src in _FIELD_INDEX:
             if s.field_owner[_FIELD_INDEX[src]] != seat:
                 raise _illegal("not_your_field", f"no own helper at {src}", field=src)
         else:

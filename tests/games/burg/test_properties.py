@@ -249,3 +249,31 @@ def test_every_event_type_has_a_line_in_both_languages() -> None:
                 line = ENGINE.describe_event(ev, lang, names)
                 assert isinstance(line, str) and line and "{" not in line, ev
     assert seen == EVENT_TYPES
+
+
+WEIRD: list[Any] = [None, [], {}, 1.5, -1, True, "x", ["sand"], {"sand": "1"}, 99]
+
+
+def test_malformed_fields_are_refused_cleanly() -> None:
+    """Every field of every legal action replaced by junk: IllegalAction or a legal outcome,
+    never another exception, and a refusal leaves the state as it was."""
+    rnd = random.Random(42)
+    for players in (2, 3, 4):
+        s = ENGINE.start(players, {"winterEnabled": True}, players)
+        steps = 0
+        while ENGINE.pending(s) and steps < 300:
+            pend = ENGINE.pending(s)
+            seat = rnd.choice(sorted(pend))
+            legal = ENGINE.legal(s, seat)
+            action = rnd.choice(legal)
+            for key in [k for k in action if k != "type"]:
+                for junk in WEIRD:
+                    bad = {**action, key: junk}
+                    t = ENGINE.clone(s)
+                    before = canonical(ENGINE, t)
+                    try:
+                        ENGINE.apply(t, seat, bad)
+                    except IllegalAction:
+                        assert canonical(ENGINE, t) == before
+            ENGINE.apply(s, seat, action)
+            steps += 1
