@@ -67,9 +67,9 @@ knights_deactivated, robber_unlocked, progress_drawn, progress_card (private), v
 deck_empty, produced {total, gains}, bank_shortage, aqueduct, discarded, discarded_cards
 (private), robber_moved, stolen {seat, victim, count, source}, stolen_card (private, thief and
 victim), improvement_bought, metropolis_placed, metropolis_lost, knight_built, knight_activated,
-knight_promoted, knight_moved, knight_displaced, knight_relocated, knight_removed,
-knight_chased_robber, knights_activated, longest_road {seat|null, previous, length},
-maritime_trade, trade_offered, trade_answered, trade_countered, trade_done, trade_cancelled,
+knight_promoted, knight_moved / knight_displaced / knight_relocated {seat, vertex, target},
+knight_removed, knight_chased_robber, knights_activated, longest_road {seat|null, previous, length},
+maritime_trade, trade_offered {seat, give, want, addressed}, trade_answered, trade_countered, trade_done, trade_cancelled,
 progress_played {seat, card, ...params}, progress_discarded, card_private (private),
 hand_revealed / progress_revealed (private, Master Merchant / Spy), cards_moved,
 cards_moved_private (private), harbor_offer, merchant_placed, numbers_swapped, road_removed,
@@ -913,7 +913,7 @@ class CitiesKnightsEngine:
             raise IllegalAction("bad_vertex", "not reachable along your roads")
         self._pop(st, task)
         self._put_knight(st, p, v, task["level"], task["active"])
-        evs.append(event("knight_relocated", seat=p, vertex=VID[task["from"]], to=VID[v], level=task["level"]))
+        evs.append(event("knight_relocated", seat=p, vertex=VID[task["from"]], target=VID[v], level=task["level"]))
         R.update_longest(st, evs)
 
     def _put_knight(self, st: State, p: int, v: int, level: int, active: int) -> None:
@@ -1299,7 +1299,7 @@ class CitiesKnightsEngine:
         _, level, _ = self._lift_knight(st, v)
         self._put_knight(st, p, to, level, 0)
         st.k_promoted[to] = promoted
-        evs.append(event("knight_moved", seat=p, vertex=VID[v], to=VID[to], level=level))
+        evs.append(event("knight_moved", seat=p, vertex=VID[v], target=VID[to], level=level))
         R.update_longest(st, evs)
 
     def _main_displace_knight(self, st: State, act: Action, evs: list[Event]) -> None:
@@ -1314,7 +1314,7 @@ class CitiesKnightsEngine:
         victim, vlevel, vactive = self._lift_knight(st, to)
         self._put_knight(st, p, to, level, 0)
         st.k_promoted[to] = promoted
-        evs.append(event("knight_displaced", seat=p, vertex=VID[v], to=VID[to], victim=victim, level=level))
+        evs.append(event("knight_displaced", seat=p, vertex=VID[v], target=VID[to], victim=victim, level=level))
         self._relocate(st, victim, to, vlevel, vactive, evs)
 
     def _relocate(self, st: State, owner: int, old: int, level: int, active: int, evs: list[Event]) -> None:
@@ -1386,7 +1386,7 @@ class CitiesKnightsEngine:
         if st.trade is not None:
             evs.append(event("trade_cancelled", seat=p, auto=True))
         st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
-        evs.append(event("trade_offered", seat=p, give=_cards_list(give), want=_cards_list(want), to=seats))
+        evs.append(event("trade_offered", seat=p, give=_cards_list(give), want=_cards_list(want), addressed=seats))
 
     def _deal_terms(self, st: State, s: int) -> tuple[list[int], list[int]] | None:
         """(cards the active player gives, cards they get) if seat s's answer can be confirmed."""
@@ -1461,6 +1461,8 @@ class CitiesKnightsEngine:
             raise IllegalAction("bad_card", f"no such progress card: {act.get('card')!r}")
         if card not in st.progress[p]:
             raise IllegalAction("no_card", "you do not hold that card")
+        if card in D.VP_CARDS:
+            raise IllegalAction("not_playable", "victory point cards are revealed, not played")
         if card == "alchemist":
             raise IllegalAction("wrong_phase", "Alchemist is played before rolling")
         if card == "crane":
@@ -1620,7 +1622,7 @@ class CitiesKnightsEngine:
             raise IllegalAction("bad_vertex", "choose an opponent's knight at the end of your road")
         self._spend(st, p, "intrigue", evs, vertex=VID[v])
         owner, level, active = self._lift_knight(st, v)
-        evs.append(event("knight_displaced", seat=p, vertex=None, to=VID[v], victim=owner, level=0))
+        evs.append(event("knight_displaced", seat=p, vertex=None, target=VID[v], victim=owner, level=0))
         self._relocate(st, owner, v, level, active, evs)
 
     def _card_saboteur(self, st: State, p: int, act: Action, evs: list[Event]) -> None:

@@ -603,7 +603,9 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     elif t in ("knight_built", "knight_promoted"):
         f.update(knight=w(L, f"knight{ev.get('level')}"), where=vertex(ev.get("vertex")))
     elif t in ("knight_moved", "knight_displaced", "knight_relocated"):
-        f.update(where=vertex(ev.get("vertex")), to=vertex(ev.get("to")), victim=_seat_name(names, ev.get("victim")))
+        f.update(
+            where=vertex(ev.get("vertex")), to=vertex(ev.get("target")), victim=_seat_name(names, ev.get("victim"))
+        )
     elif t == "longest_road":
         f["length"] = ev.get("length")
         if ev.get("seat") is None:

@@ -100,13 +100,27 @@ def test_every_menu_label_fits_and_groups() -> None:
     assert D.NV == 54
 
 
-def test_events_to_seats_are_private() -> None:
-    _, log = playout(3, 8, {"layout": "beginner"}, steps=600)
-    st = ENGINE.start(3, {"layout": "beginner"}, 8)
-    for seat, action in log:
-        for ev in ENGINE.apply(st, seat, action):
-            if ev["type"] in ("progress_card", "stolen_card", "discarded_cards", "hand_revealed", "progress_revealed"):
-                assert not visible(ev, None)
+PRIVATE = {
+    "progress_card",
+    "stolen_card",
+    "discarded_cards",
+    "hand_revealed",
+    "progress_revealed",
+    "card_private",
+    "cards_moved_private",
+}
+
+
+def test_exactly_the_private_events_carry_to() -> None:
+    for players, seed in ((3, 8), (4, 9)):
+        _, log = playout(players, seed, {"layout": "beginner"}, steps=1500)
+        st = ENGINE.start(players, {"layout": "beginner"}, seed)
+        for seat, action in log:
+            for ev in ENGINE.apply(st, seat, action):
+                if ev["type"] in PRIVATE:
+                    assert not visible(ev, None) and all(isinstance(s, int) and 0 <= s < players for s in ev["to"])
+                else:
+                    assert "to" not in ev, ev
 
 
 def _menu_ok(paths: list[list[str]]) -> None:
