@@ -88,25 +88,29 @@ class Controller:
         label = " › ".join(table.engine.action_path(view, found, lang))
         await interaction.response.defer()
         outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
-        done = t("chosen", lang, label=label)
         after = outcome.table
+        # The presser reads the confirmation and their private news right here.
+        seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat)]
         if on_table:
-            await interaction.followup.send(done, ephemeral=True)
-            await self.announce(outcome)
+            await interaction.followup.send("\n".join(seen)[:2000], ephemeral=True)
+            await self.announce(outcome, actor=seat)
             return
         # In a DM or an ephemeral message: show the seat's next step in place.
-        if seat in after.prompts:
-            step = menus.resolve(after.engine, after.engine.view(after.state, seat), after.engine.legal(after.state, seat), lang, [])
-            extra = [done, *render.event_lines(after, outcome.events, lang, seat)]
-            if isinstance(step, menus.Step):
-                await interaction.edit_original_response(
-                    content=render.prompt_text(after, seat, lang, step, extra),
-                    view=render.view_of(render.step_items(after, seat, lang, step)),
-                )
-                await self.announce(outcome, in_place=seat)
-                return
-        await interaction.edit_original_response(content=done, view=None)
-        await self.announce(outcome)
+        # A secret choice belongs in the DM; an ephemeral message carries it on only when DMs are closed.
+        step = None
+        in_dm = interaction.guild is None
+        if seat in after.prompts and (in_dm or not after.prompts[seat].secret or not after.seats[seat].dm_open):
+            step = menus.resolve(after.engine, after.engine.view(after.state, seat),
+                                 after.engine.legal(after.state, seat), lang, [])
+        if isinstance(step, menus.Step):
+            await interaction.edit_original_response(
+                content=render.prompt_text(after, seat, lang, step, seen),
+                view=render.view_of(render.step_items(after, seat, lang, step)),
+            )
+            await self.announce(outcome, actor=seat, actor_prompted=True)
+            return
+        await interaction.edit_original_response(content="\n".join(seen)[:2000], view=None)
+        await self.announce(outcome, actor=seat)
 
     # -- private views -----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
@@ -151,8 +155,12 @@ class Controller:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def announce(self, outcome: Outcome, *, in_place: int | None = None) -> None:
-        """After a committed change: events to the channel, the table message, DMs to seats."""
+    async def announce(self, outcome: Outcome, *, actor: int | None = None, actor_prompted: bool = False) -> None:
+        """After a committed change: events to the channel, the table message, DMs to seats.
+
+        ``actor`` already saw their private events where they pressed; ``actor_prompted`` means
+        their next choice is shown there too, so it is not sent again by DM.
+        """
         table = outcome.table
         channel = await self.channel(table.channel_id)
         lang = self.guild_lang(getattr(channel, "guild", None))
@@ -161,11 +169,17 @@ class Controller:
         if outcome.finished:
             await channel.send(embed=render.result_embed(table, lang))
         await self.refresh_table(table, channel, lang)
+        called = [f"<@{table.user_of(s)}>" for s in outcome.new_public_prompts if table.user_of(s)]
+        if called:
+            prompt_lines = [table.engine.describe_prompt(table.engine.view(table.state, s), table.prompts[s], lang)
+                            for s in outcome.new_public_prompts if s in table.prompts]
+            await channel.send(t("your_turn", lang, mentions=" ".join(called), what=" ".join(dict.fromkeys(prompt_lines))),
+                               allowed_mentions=discord.AllowedMentions(users=True))
         for seat_info in table.seats:
             seat = seat_info.position
-            if seat == in_place or seat_info.user_id is None:
+            if seat_info.user_id is None or (seat == actor and actor_prompted):
                 continue
-            private = render.event_lines(table, outcome.events, seat_info.locale, seat)
+            private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
             if seat in outcome.new_secret_prompts:
                 await self.send_prompt(table, seat, channel, extra=private)
             elif private and seat_info.dm_open:

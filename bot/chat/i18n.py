@@ -57,6 +57,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dm_refused": {"en": "{mention}, I can't send you direct messages. Press **Make my choice** below or use `/hand`.",
                    "nl": "{mention}, ik kan je geen privéberichten sturen. Druk hieronder op **Mijn keuze maken** of gebruik `/hand`."},
     "dm_sent": {"en": "Your choice is waiting in your DMs.", "nl": "Je keuze staat klaar in je privéberichten."},
+    "your_turn": {"en": "{mentions}: your turn on the table message. {what}",
+                  "nl": "{mentions}: jij bent aan de beurt, op het tafelbericht. {what}"},
     "waiting_for": {"en": "Waiting for: {names}", "nl": "Wachten op: {names}"},
     "lobby_title": {"en": "{game_name} — lobby", "nl": "{game_name} — lobby"},
     "lobby_players": {"en": "Players ({count}/{max}): {names}", "nl": "Spelers ({count}/{max}): {names}"},

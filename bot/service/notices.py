@@ -56,5 +56,6 @@ class Outcome:
     table: Table
     events: list[Event] = field(default_factory=list)
     new_secret_prompts: list[int] = field(default_factory=list)  # seats to DM
+    new_public_prompts: list[int] = field(default_factory=list)  # seats to call to the table
     finished: bool = False
     action_seat: int | None = None

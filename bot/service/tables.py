@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import json
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -52,8 +52,12 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
 
 
 class TableService:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], *, seeds: Callable[[], int] | None = None
+    ) -> None:
         self.sessions = sessions
+        # Where game seeds come from: the OS by default; tests pass a seeded source to replay a run.
+        self._seeds = seeds or (lambda: secrets.randbelow(2**31))
         self._locks: dict[int, asyncio.Lock] = {}
 
     # -- units of work -------------------------------------------------------------------------
@@ -206,17 +210,17 @@ class TableService:
             if n not in counts:
                 raise ServiceError("bad_count", counts=", ".join(map(str, counts)), have=n)
             options = parse_options(engine, options_text)
-            seed = secrets.randbelow(2**31)
+            seed = self._seeds()
             try:
                 state = engine.start(n, dict(options), seed)
             except InvalidOptions as exc:
                 raise ServiceError("bad_options", detail=str(exc)) from None
             game.options, game.seed, game.status = options, seed, RUNNING
             game.snapshot = engine.dump(state)
-            new = self._refresh_prompts(game, engine, state, seq=game.version + 1)
+            secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
             table = self._table(game, state)
-            return Outcome(table, [], new, finished=False)
+            return Outcome(table, [], secret, public, finished=False)
 
     async def abandon(self, *, channel_id: int, user_id: int, can_manage: bool) -> Table:
         async with self._lock(-channel_id), self._unit() as s:
@@ -257,14 +261,14 @@ class TableService:
             new_version = game.version + 1
             repo.append_action(s, game, new_version, seat, action)
             game.snapshot = engine.dump(state)
-            new = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
+            secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
             result = engine.result(state)
             if result is not None:
                 game.status = FINISHED
                 game.result = result.to_json()
             await s.flush()
             table = self._table(game, state)
-            return Outcome(table, events, new, finished=result is not None, action_seat=seat)
+            return Outcome(table, events, secret, public, finished=result is not None, action_seat=seat)
 
     async def set_dm_open(self, *, game_id: int, user_id: int, is_open: bool) -> None:
         async with self._lock(game_id), self._unit() as s:
@@ -290,8 +294,11 @@ class TableService:
 
     # -- prompts -----------------------------------------------------------------------------
     @staticmethod
-    def _refresh_prompts(game: Game, engine: Engine, state: Any, *, seq: int, actor: int | None = None) -> list[int]:
-        """Give every seat whose menu changed a new prompt sequence; return new secret ones.
+    def _refresh_prompts(
+        game: Game, engine: Engine, state: Any, *, seq: int, actor: int | None = None
+    ) -> tuple[list[int], list[int]]:
+        """Give every seat whose menu changed a new prompt sequence; return the new secret and
+        the new public prompts' seats.
 
         The seat that just acted always gets a new one, so a second press of the same button
         (a double click) is refused even when its menu looks the same afterwards.
@@ -299,6 +306,7 @@ class TableService:
         old = dict(game.prompts or {})
         now: dict[str, Any] = {}
         new_secret: list[int] = []
+        new_public: list[int] = []
         for seat, prompt in sorted(engine.pending(state).items()):
             sig = prompt_signature(engine, state, seat, prompt.kind)
             prev = old.get(str(seat))
@@ -306,7 +314,6 @@ class TableService:
                 now[str(seat)] = prev
                 continue
             now[str(seat)] = {"seq": seq, "sig": sig}
-            if prompt.secret:
-                new_secret.append(seat)
+            (new_secret if prompt.secret else new_public).append(seat)
         game.prompts = now  # replaced whole: the ORM does not see edits inside a JSON value
-        return new_secret
+        return new_secret, new_public

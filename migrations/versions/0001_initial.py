@@ -1,7 +1,7 @@
 """Games, seats, the action log and the message refs the bot edits.
 
 Revision ID: 0001
-Revises: 
+Revises:
 """
 from __future__ import annotations
 

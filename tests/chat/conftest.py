@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,11 +14,12 @@ from tests.chat.world import GUILD_ID, World, install_locales, make_bot
 
 
 @pytest.fixture
-async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> AsyncIterator[World]:
     db_path = tmp_path / "speltafel.db"
     engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
     await upgrade(engine)
-    service = TableService(make_sessions(engine))
+    seeds = random.Random(request.node.name)  # the same games every run of a test
+    service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31))
     env = simcord.Env(make_bot(service), settle_timeout=20.0)
     guild = env.create_guild("Spelavond", id=GUILD_ID)
     channel = guild.create_text_channel("spellen")

@@ -38,7 +38,11 @@ async def finish_choice(world: World, member: Any, rnd: random.Random, *, max_st
     secret = table.prompts[seat].secret
     info = table.seats[seat]
     if secret and info.dm_open:
-        message, actor = world.last_dm(member), member.user
+        # The newest DM with a menu: private notes (e.g. "You committed ...") may follow it.
+        menus_in_dm = [m for m in world.dm_messages(member) if _menu_parts(m)]
+        assert menus_in_dm, (f"{member} has no menu in their DMs; prompt {table.prompts[seat]}; DMs: "
+                             f"{[(m.content, m.components) for m in world.dm_messages(member)][-3:]}")
+        message, actor = menus_in_dm[-1], member.user
     elif secret:
         # The DM fallback: Make my choice on the table message, answered ephemerally.
         r = await member.click(world.table_message(), custom_id=f"mk:{table.game_id}")

@@ -90,7 +90,8 @@ async def test_play_by_typing_with_autocomplete(world: World) -> None:
     # A typed label works too, exactly as the suggestion reads.
     label = (await bob.autocomplete(world.channel, "play", "action", "no 1 builder 0 cavalry 0 archers 0 infantry"))[0]["name"]
     r = await bob.slash(world.channel, "play", action=label)
-    assert (r.followups[-1].content if r.followups else r.response.content) == f"Done: {label}"
+    answer = r.followups[-1].content if r.followups else r.response.content
+    assert answer.splitlines() == [f"Done: {label}", "You committed: 1 builder."]
 
 
 async def test_game_in_a_thread(world: World) -> None:

@@ -49,7 +49,7 @@ class World:
         await self.engine.dispose()
         self.engine = make_engine(f"sqlite+aiosqlite:///{self.db_path}")
         await upgrade(self.engine)
-        self.service = TableService(make_sessions(self.engine))
+        self.service = TableService(make_sessions(self.engine), seeds=self.service._seeds)
         await old.close()
         await self.env.restart_bot(make_bot(self.service))
 

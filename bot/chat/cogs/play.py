@@ -97,5 +97,7 @@ class Play(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         lang = self.ctl.user_lang(interaction)
-        await interaction.followup.send(t("chosen", lang, label=chosen[0]), ephemeral=True)
-        await self.ctl.announce(outcome)
+        seat = outcome.action_seat
+        seen = [t("chosen", lang, label=chosen[0]), *render.event_lines(outcome.table, outcome.events, lang, seat)]
+        await interaction.followup.send("\n".join(seen)[:2000], ephemeral=True)
+        await self.ctl.announce(outcome, actor=seat)

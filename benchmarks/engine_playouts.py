@@ -1,0 +1,74 @@
+"""Full random games per second for every engine and player count.
+
+    python -m benchmarks.engine_playouts [--seconds 5] [--game KEY]
+
+A random player picks uniformly among the legal actions of a pending seat until the game ends.
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from games import registry
+from games.core import Engine
+
+
+def playout(engine: Engine, players: int, seed: int, options: dict[str, Any], max_steps: int) -> tuple[int, bool]:
+    rnd = random.Random(seed)
+    state = engine.start(players, dict(options), seed)
+    steps = 0
+    while steps < max_steps:
+        pending = engine.pending(state)
+        if not pending:
+            return steps, True
+        seat = rnd.choice(sorted(pending))
+        engine.apply(state, seat, rnd.choice(engine.legal(state, seat)))
+        steps += 1
+    return steps, False
+
+
+def measure(engine: Engine, players: int, seconds: float, options: dict[str, Any], max_steps: int) -> dict[str, float]:
+    games = actions = finished = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds:
+        steps, done = playout(engine, players, seed, options, max_steps)
+        games += 1
+        actions += steps
+        finished += done
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "us_per_action": 1e6 * elapsed / max(actions, 1),
+        "actions_per_game": actions / max(games, 1),
+        "finished": finished / max(games, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per engine and player count")
+    parser.add_argument("--game", action="append", help="only these engine keys")
+    parser.add_argument("--max-steps", type=int, default=100_000, help="cap per game (reported as unfinished)")
+    args = parser.parse_args()
+    print(f"{'game':<18}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}{'actions/game':>14}{'finished':>10}")
+    for key, engine in registry.ENGINES.items():
+        if args.game and key not in args.game:
+            continue
+        counts = getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1))
+        for players in counts:
+            r = measure(engine, players, args.seconds, {}, args.max_steps)
+            print(
+                f"{key:<18}{players:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12.0f}"
+                f"{r['us_per_action']:>11.1f}{r['actions_per_game']:>14.1f}{r['finished']:>10.0%}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""Interaction handling latency with many games in flight, through the real chat layer.
+
+    python -m benchmarks.interaction_latency [--games 200] [--players 3] [--rounds 2]
+
+N Battles & Builders games run in N channels of a simulated Discord (SimCord) on a SQLite file;
+their players press through their menus round-robin across all games, so every game is in
+flight at once. The time from an interaction arriving at the bot to its response being sent is
+recorded for every press and slash command; p50/p99 and memory per game are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from discord.state import ConnectionState
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.service.tables import TableService
+from bot.store.db import make_engine, make_sessions
+from bot.store.migrate import upgrade
+from tests.chat.driver import finish_choice
+from tests.chat.world import GUILD_ID, World, make_bot
+
+received: dict[int, float] = {}
+answered: dict[int, float] = {}
+
+
+def instrument() -> None:
+    """Time stamps at the two ends: gateway event parsed, response request made."""
+    parse = ConnectionState.parse_interaction_create
+    respond = AsyncWebhookAdapter.create_interaction_response
+
+    def timed_parse(self: ConnectionState, data: Any) -> None:
+        received[int(data["id"])] = time.perf_counter()
+        parse(self, data)
+
+    def timed_respond(self: AsyncWebhookAdapter, interaction_id: int, *args: Any, **kwargs: Any) -> Any:
+        answered.setdefault(int(interaction_id), time.perf_counter())
+        return respond(self, interaction_id, *args, **kwargs)
+
+    ConnectionState.parse_interaction_create = timed_parse  # type: ignore[method-assign]
+    AsyncWebhookAdapter.create_interaction_response = timed_respond  # type: ignore[method-assign]
+
+
+async def run(games: int, players: int, rounds: int, seed: int) -> None:
+    instrument()
+    rnd = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        engine = make_engine(f"sqlite+aiosqlite:///{db}")
+        await upgrade(engine)
+        service = TableService(make_sessions(engine))
+        env = simcord.Env(make_bot(service), settle_timeout=30.0)
+        guild = env.create_guild("Bench", id=GUILD_ID)
+        await env.start()
+        try:
+            gc.collect()
+            tracemalloc.start()
+            base = tracemalloc.get_traced_memory()[0]
+            worlds: list[World] = []
+            for g in range(games):
+                channel = guild.create_text_channel(f"table-{g}")
+                w = World(env=env, guild=guild, channel=channel, db_path=db, engine=engine, service=service)
+                members = [w.add_player(f"g{g}p{p}") for p in range(players)]
+                await members[0].slash(channel, "join", game="battles_builders")
+                for m in members[1:]:
+                    await m.slash(channel, "join")
+                await members[0].slash(channel, "start")
+                worlds.append(w)
+            gc.collect()
+            per_game = (tracemalloc.get_traced_memory()[0] - base) / games
+            tracemalloc.stop()
+            started = time.perf_counter()
+            presses = 0
+            # Round-robin: one action in every game, then the next, until each has played `rounds` rounds.
+            live = list(worlds)
+            while live:
+                for w in list(live):
+                    table = await service.table_in(w.channel.id)
+                    if table is None or table.engine.view(table.state, None)["round"] > rounds:
+                        live.remove(w)
+                        continue
+                    seat = min(table.prompts)
+                    member = next(m for m in w.members if m.id == table.user_of(seat))
+                    await finish_choice(w, member, rnd)
+                    presses += 1
+            wall = time.perf_counter() - started
+            db_kib = sum(p.stat().st_size for p in Path(tmp).glob("bench.db*")) / 1024 / games
+        finally:
+            await env.shutdown()
+            await engine.dispose()
+    waits = sorted(1000 * (answered[i] - received[i]) for i in answered if i in received)
+    q = statistics.quantiles(waits, n=100)
+    print(f"games in flight      {games} ({players} players each, {rounds} rounds played)")
+    print(f"interactions timed   {len(waits)}")
+    print(f"handling p50         {q[49]:.1f} ms")
+    print(f"handling p99         {q[98]:.1f} ms")
+    print(f"handling max         {waits[-1]:.1f} ms")
+    print(f"actions applied      {presses} in {wall:.1f} s")
+    print(f"memory per game      {per_game / 1024:.0f} KiB (Python heap, incl. the simulated Discord's own state)")
+    print(f"database per game    {db_kib:.0f} KiB (SQLite file and WAL)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    discord.utils.setup_logging(level=40)
+    asyncio.run(run(args.games, args.players, args.rounds, args.seed))
+
+
+if __name__ == "__main__":
+    main()
