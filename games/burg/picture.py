@@ -55,6 +55,9 @@ LABELS = {
         "deck": "deck {n}",
         "guests": "guests: {g}",
         "over": "Game over",
+        "now": "Now: {p} — {c}",
+        "choosing": "Choosing cards: waiting for {p}",
+        "hand": "Your hand: {c}",
     },
     "nl": {
         "round": "Ronde {r}/{R}",
@@ -78,6 +81,9 @@ LABELS = {
         "deck": "stapel {n}",
         "guests": "gasten: {g}",
         "over": "Einde van het spel",
+        "now": "Nu: {p} — {c}",
+        "choosing": "Kaarten kiezen: wachten op {p}",
+        "hand": "Je hand: {c}",
     },
 }
 
@@ -120,7 +126,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     castle = [b for b in buildings if b["spaces"]]
     walls = [b for b in buildings if not b["spaces"]]
     rows_castle = (len(castle) + 2) // 3
-    height = 60 + 60 + 150 + 30 + rows_castle * 112 + 40 + 70 + 40 + len(players) * 58 + 90
+    height = 60 + 60 + 150 + 30 + rows_castle * 112 + 40 + 70 + 40 + 24 + len(players) * 58 + 90
     img = Image.new("RGB", (W, height), BG)
     d = ImageDraw.Draw(img)
 
@@ -269,6 +275,21 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
             text += " · " + L["guests"].format(g=", ".join(_name(names, g, lang) for g in winter["guests"]))
         d.text((16, y + 20), text, font=F_SMALL, fill=(40, 90, 190))
     y += 44
+
+    # whose move, and the viewer's own hand ------------------------------------------------------
+    task = view.get("task")
+    if task:
+        now = L["now"].format(p=_name(names, task["seat"], lang), c=card_name(task["card"], lang))
+    elif view.get("phase") == "select":
+        waiting = [p["seat"] for p in players if not p["chosen"]]
+        now = L["choosing"].format(p=", ".join(_name(names, x, lang) for x in waiting))
+    else:
+        now = ""
+    d.text((16, y), now, font=F_SMALL, fill=INK)
+    if view.get("hand") is not None:
+        hand = ", ".join(card_name(c, lang) for c in view["hand"]) or "-"
+        d.text((500, y), L["hand"].format(c=hand)[:70], font=F_SMALL, fill=INK)
+    y += 24
 
     # players -------------------------------------------------------------------------------------
     d.text((16, y), L["players"], font=F_MID, fill=INK)
