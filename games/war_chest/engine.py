@@ -1,58 +1,77 @@
 """War Chest rules engine (shared/rules/war-chest.md).
 
 Seats: 2 players, seat 0 = Raven (North), seat 1 = Wolf (South); 4 players, seats 0 and 2 = team
-Raven, seats 1 and 3 = team Wolf. Hexes are written ``"q,r"`` in the axial coordinates of §3.1
-(``"-1,-2"``); ``apply`` also accepts ``"(-1, -2)"``, ``"+0,-3"`` or ``[q, r]``. Coins are named by
-the unit names of §5 (``"Archer"``, ``"Light Cavalry"``, ``"Warrior Priest"``; case and ``_`` are
-forgiven) and ``"royal"`` for the Royal Coin.
+Raven, seats 1 and 3 = team Wolf (§6.0). Hexes are written ``"q,r"`` in the axial coordinates of
+§3.1 (``"-1,-2"``, ``"0,3"``); ``apply`` also accepts ``"(-1, -2)"``, ``"+0,-3"`` or ``[q, r]``.
+Coins are named by the unit names of §5 (``"Archer"``, ``"Light Cavalry"``, ``"Warrior Priest"``;
+case, ``_`` and the Dutch names are forgiven) and ``"royal"`` for the Royal Coin.
 
 Actions
 -------
 Main play (prompt ``turn``, secret: the hand goes by DM) and the Warrior Priest's drawn coin
-(prompt ``warrior_priest``, secret) — every action names the coin it spends::
+(prompt ``warrior_priest``, secret) name the coin they spend::
 
     {"type": "deploy", "coin": "Archer", "to": "-1,-2"}
-    {"type": "bolster", "coin": "Archer"}                       # + "at": hex when you have two Footmen
+    {"type": "bolster", "coin": "Archer"}
     {"type": "claim_initiative", "coin": "royal"}
-    {"type": "recruit", "coin": "royal", "unit": "Archer"}      # "unit" = type taken from supply
+    {"type": "recruit", "coin": "royal", "unit": "Archer"}      # "unit" = the type taken from supply
     {"type": "pass", "coin": "Knight"}
     {"type": "move", "coin": "Knight", "to": "0,1"}
     {"type": "control", "coin": "Knight"}                       # the location the unit stands on
     {"type": "attack", "coin": "Knight", "target": "0,2"}
-    {"type": "tactic", "coin": "Archer", "target": "0,2"}       # also Crossbowman
+    {"type": "tactic", "coin": "Archer", "target": "0,2"}       # Crossbowman alike
     {"type": "tactic", "coin": "Cavalry", "to": "0,1"}          # optional "target"; else asked after
-    {"type": "tactic", "coin": "Lancer", "to": "0,1"}           # attacks the next hex in line
+    {"type": "tactic", "coin": "Lancer", "to": "0,1"}           # attacks the next hex in that line
     {"type": "tactic", "coin": "Light Cavalry", "to": "0,2"}
-    {"type": "tactic", "coin": "Ensign", "unit": "1,0", "to": "1,1"}
+    {"type": "tactic", "coin": "Ensign", "unit": "1,0", "to": "1,1"}      # "unit" = the unit moved
     {"type": "tactic", "coin": "Marshall", "unit": "1,0", "target": "1,1"}
     {"type": "tactic", "coin": "Footman"}                       # then one maneuver per Footman
-    {"type": "tactic", "coin": "royal", "to": "0,1"}            # Royal Guard tactic
+    {"type": "tactic", "coin": "royal", "to": "0,1"}            # the Royal Guard tactic
 
-Any maneuver or bolster may carry ``"at"`` (the acting unit's hex); it is listed by ``legal`` only
-when it is needed (two Footman units on the board).
+A bolster or maneuver may name its unit's hex as ``"at"``; ``legal`` lists it only when needed
+(two Footman units on the board), ``apply`` accepts it always. Other spellings ``apply`` accepts:
+``from`` for ``at`` (for the Ensign and Marshall: for ``unit``), ``to`` for an attack's
+``target``, ``claim``/``initiative`` for ``claim_initiative``, ``recruit`` for a recruit's
+``unit``; an action without ``at`` is accepted when exactly one legal action fits it.
 
-Follow-up decisions (prompt kinds in brackets)::
+Follow-up decisions, by prompt kind (§9.4)::
 
-    [draft]         {"type": "draft", "unit": "Archer"}
-    [soak]          {"type": "soak", "from": "supply"} | {"type": "soak", "from": "unit"}   # Royal Guard owner
-    [cavalry]       {"type": "attack", "target": hex}
-    [footman]       {"type": "move"|"control"|"attack", "at": hex, ("to"|"target"): hex}
-    [berserker]     {"type": "move"|"control"|"attack", ...} | {"type": "decline"}   # pays one coin first
-    [mercenary]     {"type": "move"|"control"|"attack", ...} | {"type": "decline"}
-    [swordsman]     {"type": "move", "to": hex} | {"type": "decline"}
+    draft           {"type": "draft", "unit": "Archer"}              # the last pick is automatic
+    soak            {"type": "soak", "from": "supply"} | {"type": "soak", "from": "unit"}
+                    (asked of the attacked Royal Guard's owner, only while its supply has a coin)
+    cavalry         {"type": "attack", "target": hex}                 # only when several targets
+    footman         {"type": "move", "at": hex, "to": hex} | {"type": "control", "at": hex}
+                    | {"type": "attack", "at": hex, "target": hex}    # each Footman once (D5)
+    berserker       {"type": "move"|"control"|"attack", ...} | {"type": "decline"}  # pays a coin first
+    mercenary       {"type": "move"|"control"|"attack", ...} | {"type": "decline"}
+    swordsman       {"type": "move", "to": hex} | {"type": "decline"}
+    warrior_priest  any main-play action with the drawn coin
+
+Optional follow-ups are asked of the unit's owner (D9) and only when they have an option (§9.3);
+a coin-less ``{"type": "pass"}`` also declines. No unit of the base game has two attributes that
+trigger on one event, so there is never an order of simultaneous triggers to choose.
 
 Events (``to`` = private to those seats)
 -----------------------------------------
-Chance: ``deal`` {seat (None for the draft pool), result, kind, scripted, source}, ``flip``
-{seat (who gets the marker or first pick), result: faction, ...}, ``draw`` (private) {seat, result,
-reason, ...}, ``drew`` {seat, count, reason}, ``refill`` {seat, count}. Play: ``drafted``,
-``round_started``, ``deployed``, ``bolstered``, ``initiative_claimed``, ``recruited``, ``passed``,
-``tactic``, ``moved`` {seat, unit, from, dest, via}, ``controlled``, ``attacked``, ``soaked``, ``coin_removed``,
-``unit_removed``, ``berserker_paid``, ``declined``, ``game_won``. The events of ``start`` (deal,
-flip, first draws) are kept in the state: ``ENGINE.opening_events(state)``.
+Chance (§18; each with ``kind``, ``seat``, ``result``, ``scripted`` and ``source`` = script|rng):
+``deal`` (seat None for the draft pool), ``flip`` (seat = who takes the marker or picks first,
+result = faction), ``draw`` (private to the drawer; ``reason`` round|warrior_priest). Public
+companions: ``drew`` {seat, count, reason}, ``refill`` {seat, count}. Play: ``drafted`` {seat,
+unit, auto}, ``round_started`` {round, initiative}, ``deployed`` {seat, unit, at}, ``bolstered``
+{seat, unit, at, height}, ``initiative_claimed`` {seat}, ``recruited`` {seat, unit}, ``passed``
+{seat}, ``tactic`` {seat, unit, at}, ``moved`` {seat, unit, from, dest, via}, ``controlled`` {seat,
+unit, at, faction, previous, via}, ``attacked`` {seat, unit, at, target, target_unit, target_seat,
+via}, ``soaked`` {seat, unit, at}, ``coin_removed`` {seat, unit, at, height, cause: attack|pikeman},
+``unit_removed`` {seat, unit, at}, ``berserker_paid`` {seat, at, height}, ``declined`` {seat,
+what}, ``game_won`` {faction, seats}, ``stalemate`` {round}. The events of ``start`` (deals, the
+flip, round 1's draws) are kept in the state: ``ENGINE.opening_events(state)``.
 
-Guard: none is needed for termination in practice, but a random playout is cut by its driver;
-the rules have no round limit (§7) and the engine adds none.
+Stalemate guard (not a rule of the game): at the start of each round, if no seat holds outside
+the board and the box a coin of a type whose unit is on the board or could be deployed now (nor a
+Royal Coin whose Royal Guard could free a location or help a stranded Scout), the board can never
+change again, so no marker can be placed and the game could not end (§14 has no other way). The
+game then ends in a ``stalemate`` event with no winner: ``result`` ranks every seat first with
+tiebreak ``"stalemate"``. Random play reaches this often (all coins bolstered onto the board).
 """
 
 from __future__ import annotations
@@ -228,9 +247,10 @@ def _validate_script(script: Any, players: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, val in script.items():
         if key == "flips":
-            if not isinstance(val, list) or any(v not in D.FACTIONS for v in val):
+            flips = [v.strip().lower() if isinstance(v, str) else v for v in val] if isinstance(val, list) else None
+            if flips is None or any(v not in D.FACTIONS for v in flips):
                 raise InvalidOptions("script.flips must be a list of 'raven' / 'wolf'")
-            out["flips"] = list(val)
+            out["flips"] = flips
         elif key == "cards":
             if not isinstance(val, list):
                 raise InvalidOptions("script.cards must be a list of unit names")
@@ -326,13 +346,15 @@ class WarChestEngine:
             raise InvalidOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
         if "players" in opts and opts["players"] != players:
             raise InvalidOptions("option players disagrees with the seat count")
-        setup = opts.get("setup", "basic")
+        setup = opts.get("setup") or "basic"
+        setup = setup.strip().lower() if isinstance(setup, str) else setup
         if setup not in ("basic", "draft"):
             raise InvalidOptions("setup must be basic or draft")
-        guard = opts.get("royal_guard", "original")
+        guard = opts.get("royal_guard") or "original"
+        guard = guard.strip().lower() if isinstance(guard, str) else guard
         if guard not in ("original", "revised"):
             raise InvalidOptions("royal_guard must be original or revised")
-        if "seed" in opts:
+        if opts.get("seed") is not None:
             if not isinstance(opts["seed"], int) or isinstance(opts["seed"], bool):
                 raise InvalidOptions("seed must be an integer")
             seed = opts["seed"]
