@@ -565,7 +565,7 @@ class CitiesKnightsEngine:
             st.road[e] = seat
             st.roads_left[seat] -= 1
             evs.append(event("built", seat=seat, piece="road", edge=EID[e], setup=True))
-            R.update_longest(st, evs)
+            R.update_longest(st, evs, owners=(seat,))
         else:
             v = R.parse_vertex(act.get("vertex"))
             if not R.distance_ok(st, v):
@@ -586,7 +586,7 @@ class CitiesKnightsEngine:
                     if res >= 0:
                         gained[res] += R.take_from_bank(st, seat, res, 1)
                 evs.append(event("resources_gained", seat=seat, cards=_cards_list(gained)))
-            R.update_longest(st, evs)
+            R.update_longest(st, evs, vertices=(v,))
         st.setup_step += 1
         if st.setup_step == 4 * st.n:
             st.setup_vertex = -1
@@ -914,7 +914,7 @@ class CitiesKnightsEngine:
         self._pop(st, task)
         self._put_knight(st, p, v, task["level"], task["active"])
         evs.append(event("knight_relocated", seat=p, vertex=VID[task["from"]], target=VID[v], level=task["level"]))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v,))
 
     def _put_knight(self, st: State, p: int, v: int, level: int, active: int) -> None:
         st.k_owner[v] = p
@@ -941,7 +941,7 @@ class CitiesKnightsEngine:
         _, level, active = self._lift_knight(st, v)
         st.knights_left[p][level - 1] += 1
         evs.append(event("knight_removed", seat=p, vertex=VID[v], level=level, reason="deserter"))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v,))
         actor = task["by"]
         lvl = level
         while lvl >= 1 and st.knights_left[actor][lvl - 1] == 0:
@@ -961,7 +961,7 @@ class CitiesKnightsEngine:
         st.knights_left[p][task["level"] - 1] -= 1
         self._put_knight(st, p, v, task["level"], task["active"])
         evs.append(event("knight_built", seat=p, vertex=VID[v], level=task["level"], active=bool(task["active"])))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v,))
 
     def _task_give_commodity(self, st: State, task: dict[str, Any], act: Action, evs: list[Event]) -> None:
         p = task["seat"]
@@ -1108,7 +1108,7 @@ class CitiesKnightsEngine:
         st.road[e] = p
         st.roads_left[p] -= 1
         evs.append(event("built", seat=p, piece="road", edge=EID[e], free=free))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, owners=(p,))
 
     def _main_build_road(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
@@ -1136,7 +1136,7 @@ class CitiesKnightsEngine:
         st.b_kind[v] = SETTLEMENT
         st.settlements_left[p] -= 1
         evs.append(event("built", seat=p, piece="settlement", vertex=VID[v]))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v,))
 
     def _city_targets(self, st: State, p: int) -> list[int]:
         side = [v for v in range(NV) if st.b_owner[v] == p and st.b_kind[v] == SIDEWAYS]
@@ -1244,7 +1244,7 @@ class CitiesKnightsEngine:
         st.knights_left[p][0] -= 1
         self._put_knight(st, p, v, 1, 0)
         evs.append(event("knight_built", seat=p, vertex=VID[v], level=1, active=False))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v,))
 
     def _own_knight(self, st: State, p: int, raw: Any) -> int:
         v = R.parse_vertex(raw)
@@ -1300,7 +1300,7 @@ class CitiesKnightsEngine:
         self._put_knight(st, p, to, level, 0)
         st.k_promoted[to] = promoted
         evs.append(event("knight_moved", seat=p, vertex=VID[v], target=VID[to], level=level))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(v, to))
 
     def _main_displace_knight(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
@@ -1315,9 +1315,11 @@ class CitiesKnightsEngine:
         self._put_knight(st, p, to, level, 0)
         st.k_promoted[to] = promoted
         evs.append(event("knight_displaced", seat=p, vertex=VID[v], target=VID[to], victim=victim, level=level))
-        self._relocate(st, victim, to, vlevel, vactive, evs)
+        self._relocate(st, victim, to, vlevel, vactive, evs, also=(v,))
 
-    def _relocate(self, st: State, owner: int, old: int, level: int, active: int, evs: list[Event]) -> None:
+    def _relocate(
+        self, st: State, owner: int, old: int, level: int, active: int, evs: list[Event], also: tuple[int, ...] = ()
+    ) -> None:
         sites = R.relocation_sites(st, owner, old)
         if sites:
             st.tasks.insert(
@@ -1327,7 +1329,7 @@ class CitiesKnightsEngine:
         else:
             st.knights_left[owner][level - 1] += 1
             evs.append(event("knight_removed", seat=owner, vertex=VID[old], level=level, reason="displaced"))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, vertices=(old, *also))
 
     def _chase_options(self, st: State, p: int) -> list[int]:
         if not st.robber_unlocked:
@@ -1609,7 +1611,7 @@ class CitiesKnightsEngine:
         st.road[e] = -1
         st.roads_left[owner] += 1
         evs.append(event("road_removed", seat=p, owner=owner, edge=EID[e]))
-        R.update_longest(st, evs)
+        R.update_longest(st, evs, owners=(owner,))
         if owner == p:
             st.tasks.insert(0, {"k": "diplomat_rebuild", "seat": p, "left": 1, "edge": e})
 
@@ -1803,10 +1805,12 @@ class CitiesKnightsEngine:
             out += [{"type": "build_wall", "vertex": VID[v]} for v in self._wall_sites(st, p)]
         crane = "crane" in st.progress[p]
         for t in range(3):
+            have = hand[D.TRACK_COMMODITY[t]]
+            if have + (1 if crane else 0) <= st.levels[p][t]:
+                continue  # cannot pay the next level even with a Crane
             cost = self._improvement_cost(st, p, t)
             if cost is None:
                 continue
-            have = hand[D.TRACK_COMMODITY[t]]
             if have >= cost:
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t]})
             if crane and have >= cost - 1:

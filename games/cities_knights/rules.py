@@ -141,7 +141,11 @@ def discard_limit(st: State, p: int) -> int:
 
 
 def has_city(st: State, p: int) -> bool:
-    return any(st.b_owner[i] == p and st.b_kind[i] == CITY for i in range(NV))
+    b_owner = st.b_owner
+    for i, kind in enumerate(st.b_kind):  # noqa: SIM110 - a plain loop is faster in this hot path
+        if kind == CITY and b_owner[i] == p:
+            return True
+    return False
 
 
 def available_cities(st: State, p: int) -> list[int]:
@@ -346,9 +350,24 @@ def road_length(st: State, p: int) -> int:
     return best
 
 
-def update_longest(st: State, evs: list[Event]) -> None:
-    lens = [road_length(st, p) for p in range(st.n)]
-    st.road_len = lens
+def update_longest(st: State, evs: list[Event], vertices: tuple[int, ...] = (), owners: tuple[int, ...] = ()) -> None:
+    """Recompute the lengths a change can affect, then apply the award rules of §10.
+
+    A change at a vertex can only alter the roads ending there; a road built or removed only its
+    owner's. Without hints every length is recomputed.
+    """
+    if vertices or owners:
+        seats = set(owners)
+        road = st.road
+        for v in vertices:
+            for e in VERTEX_EDGES[v]:
+                if road[e] >= 0:
+                    seats.add(road[e])
+        for p in seats:
+            st.road_len[p] = road_length(st, p)
+    else:
+        st.road_len = [road_length(st, p) for p in range(st.n)]
+    lens = st.road_len
     top = max(lens)
     holder = st.longest
     new = holder

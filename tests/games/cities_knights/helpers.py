@@ -140,6 +140,7 @@ def conserved(st: State) -> None:
     for t in range(3):
         held = sum(1 for p in range(st.n) for c in st.progress[p] + st.vp_cards[p] if D.CARD_TRACK[c] == t)
         assert len(st.decks[t]) + held == 18
+    assert st.road_len == [R.road_length(st, p) for p in range(st.n)]
     for p in range(st.n):
         on = [v for v in range(D.NV) if st.b_owner[v] == p]
         assert st.settlements_left[p] + sum(st.b_kind[v] == SETTLEMENT for v in on) == 5
