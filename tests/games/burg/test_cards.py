@@ -657,3 +657,29 @@ def test_two_player_one_helper_per_building_across_both_actions() -> None:
     act(s, 0, "place_helper", space="forge_10", **{"from": "supply"})
     assert s.players[0].helpers == 5
     check_invariants(s)
+
+
+def test_several_bricklayers_take_from_the_watchtower_in_player_order() -> None:
+    s = new_game(4)
+    empty_tower(s)
+    s.supply[2] -= 3
+    s.tower[2] += 3
+    select(s, {0: "messenger", 1: "bricklayer", 2: "bricklayer", 3: "messenger"})
+    assert acting(s) == (1, "watchtower")
+    assert ENGINE.legal(s, 1) == [{"type": "watchtower", "resource": "clay"}]
+    act(s, 1, "watchtower", resource="clay")
+    act(s, 1, "done")
+    # the watchtower is empty now: the second Bricklayer goes straight to building
+    assert acting(s) == (2, "build")
+    assert s.players[1].res[2] == 3
+    check_invariants(s)
+
+
+def test_messenger_trader_order_in_same_round() -> None:
+    s = new_game(3)
+    put_trader(s, 1, "cart_clay")
+    ev = select(s, {0: "trader", 1: "messenger", 2: "trader"})
+    assert types(ev)[-1] == "messenger"
+    act(s, 0, "place_trader", field="cart_wood")
+    ev = act(s, 2, "place_trader", field="cart_sand")
+    assert [e["seat"] for e in of(ev, "trade_income")] == [2, 0, 1]

@@ -191,3 +191,42 @@ def test_illegal_actions_never_change_state() -> None:
         with pytest.raises(IllegalAction):
             ENGINE.apply(s, 0, bad)
     check_invariants(s)
+
+
+def test_full_first_round_with_every_kind_of_step() -> None:
+    """A whole round of four players from the exact set-up, event by event."""
+    s = new_game(4)
+    log = select(s, {0: "trader", 1: "bricklayer", 2: "stonemason", 3: "worker_1"})
+    assert types(log)[-2:] == ["selection", "cards_revealed"]
+    assert ENGINE.pending(s)[3].kind == "equip"
+    log = act(s, 3, "equip", resources=["sand", "clay"])
+    assert log == [
+        {"type": "worker_equipped", "seat": 3, "card": "worker_1", "resources": {"sand": 1, "clay": 1, "stone": 1}}
+    ]
+    log = act(s, 0, "place_trader", field="cart_sand")
+    assert types(log) == ["trader_placed", "trade_income", "tax_paid"]
+    assert s.players[0].res[:2] == [4, 1] and s.tower[0] == 2
+    log = act(s, 1, "watchtower", resource="sand")
+    assert log == [{"type": "watchtower_taken", "seat": 1, "resource": "sand", "count": 2}]
+    assert ENGINE.legal(s, 1) == [{"type": "done"}]  # 3 sand + 1 wood: two types only
+    log = act(s, 1, "done")
+    assert log == [{"type": "step_done", "seat": 1, "card": "bricklayer", "step": "build"}]
+    assert ENGINE.pending(s)[2].kind == "buy"
+    act(s, 2, "buy", card="worker_1", resource="stone")  # the owner may be left out here
+    log = act(s, 2, "build", building="house_1", payment={"sand": 1, "wood": 1, "stone": 1})
+    assert of(log, "building_built")[0]["vp"] == 6
+    act(s, 2, "done")
+    assert ENGINE.pending(s)[2].kind == "helpers"
+    assert ENGINE.legal(s, 2) == [{"type": "done"}]  # 2 taler: no space is affordable
+    log = act(s, 2, "done")
+    assert of(log, "worker_collected") == [
+        {"type": "worker_collected", "seat": 3, "card": "worker_1", "resources": {"sand": 1, "clay": 1}}
+    ]
+    log = act(s, 3, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    assert of(log, "building_built")[0]["building"] == "house_2" and s.players[3].vp == 3
+    log = act(s, 3, "done")
+    assert types(log) == ["step_done", "round_ended", "round_started", "round_taler"]
+    assert [p.vp for p in s.players] == [0, 0, 6, 3]
+    assert [p.taler for p in s.players] == [4, 4, 2, 3]
+    assert s.round == 2 and s.start == 1
+    check_invariants(s)
