@@ -346,3 +346,30 @@ def test_merchant_on_desert_gives_point_but_no_rate() -> None:
     st = position(3, settlements={0: ["0,0,N"]}, progress={0: ["merchant"]})
     act(st, 0, {"type": "play_progress", "card": "merchant", "hex": "0,0"})
     assert R.points(st, 0) == 2 and R.rates(st, 0) == [4] * 8
+
+
+def test_no_cities_no_knights_defenders_win_without_award() -> None:
+    st = position(3, phase="roll", barbarian=6, settlements={0: ["1,0,N"]})
+    evs = roll(st, 1, 1)
+    attack = next(e for e in evs if e["type"] == "barbarian_attack")
+    assert attack["outcome"] == "defended" and st.defenders == [0, 0, 0] and not st.tasks
+
+
+def test_level_five_is_permanent() -> None:
+    st = position(
+        3,
+        cities={0: ["1,0,N", "-1,1,S"], 1: ["-2,0,N", "1,-2,N"]},
+        levels={0: {"trade": 5}, 1: {"trade": 4}},
+        hands={1: {"cloth": 5}},
+        metropolis={"trade": "1,0,N"},
+        turn=1,
+    )
+    st.metro_perm[1] = 1
+    act(st, 1, {"type": "buy_improvement", "track": "trade"})
+    assert st.levels[1][1] == 5 and st.metro[R.D.VERTEX_INDEX["1,0,N"]] == 1 and not st.tasks
+
+
+def test_improvement_levels_kept_without_cities() -> None:
+    st = position(3, settlements={0: ["1,0,N"]}, levels={0: {"trade": 3}}, hands={0: {"cloth": 4}})
+    assert R.rates(st, 0)[R.D.CLOTH] == 2  # Trading House kept
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "buy_improvement", "track": "trade"})

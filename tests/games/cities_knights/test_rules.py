@@ -378,3 +378,42 @@ def test_lenient_spellings() -> None:
     act(st, 0, {"type": "BUILD_ROAD", "edge": [V["0,-1,S"], V["0,0,N"]]})
     act(st, 0, {"type": "build_city", "city": "0,-1,S", "useMedicine": False})
     assert st.b_kind[V["0,-1,S"]] == CITY and st.road_len[0] == 1
+
+
+def test_pieces_running_out() -> None:
+    settled = ["0,-2,S", "-2,0,N", "-2,2,S", "0,2,S", "2,-2,N"]
+    st = position(
+        3,
+        settlements={0: settled},
+        roads={0: [edge("0,-1,S", "0,0,N"), edge("0,-2,S", "0,-1,N")]},
+        hands={0: {"lumber": 2, "brick": 2, "wool": 1, "grain": 1}},
+    )
+    assert st.settlements_left[0] == 0
+    assert not any(a["type"] == "build_settlement" for a in ENGINE.legal(st, 0))
+    st.roads_left[0] = 0
+    assert not any(a["type"] == "build_road" for a in ENGINE.legal(st, 0))
+    st2 = position(3, settlements={0: ["0,-1,S"]}, progress={0: ["road_building"]})
+    st2.roads_left[0] = 0
+    assert_rejects_cleanly(ENGINE, st2, 0, {"type": "play_progress", "card": "road_building"})
+
+
+def test_commodities_trade_like_resources_but_never_at_resource_harbours() -> None:
+    st = position(3, settlements={0: ["1,1,S", "0,-2,N"]}, hands={0: {"paper": 3}})
+    rates = R.rates(st, 0)
+    assert rates[R.D.BRICK] == 2 and rates[R.D.PAPER] == 3
+    act(st, 0, {"type": "maritime_trade", "give": "paper", "rate": 3, "get": "coin"})
+    assert hand(st, 0) == {"coin": 1}
+
+
+def test_commodity_bank_shortage_resource_still_paid() -> None:
+    st = position(3, phase="roll", cities={0: ["1,0,N"], 1: ["1,0,S"]}, hands={2: {"paper": 11}})
+    roll(st, 1, 2)  # two cities on forest 3 owed 2 paper, bank holds 1: no paper, lumber still paid
+    assert hand(st, 0) == {"lumber": 1} and hand(st, 1) == {"lumber": 1}
+
+
+def test_empty_decks_give_nothing() -> None:
+    st = position(3, phase="roll", cities={0: ["1,0,N"]}, levels={0: {"trade": 5}})
+    st.progress[2] = sorted(st.decks[1])  # the trade deck sits in seat 2's hand: counts conserved
+    st.decks[1] = []
+    evs = roll(st, 6, 6, "yellow")
+    assert "deck_empty" in types(evs) and st.progress[0] == []
