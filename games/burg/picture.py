@@ -92,7 +92,7 @@ def _font(size: int) -> Any:
     return ImageFont.load_default(size=size)
 
 
-F_BIG, F_MID, F_SMALL, F_TINY = _font(22), _font(16), _font(14), _font(12)
+F_BIG, F_MID, F_SMALL, F_TINY = _font(26), _font(20), _font(17), _font(14)
 
 
 def _name(names: list[str], seat: int | None, lang: str) -> str:
@@ -126,7 +126,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     castle = [b for b in buildings if b["spaces"]]
     walls = [b for b in buildings if not b["spaces"]]
     rows_castle = (len(castle) + 2) // 3
-    height = 60 + 60 + 150 + 30 + rows_castle * 112 + 40 + 70 + 40 + 24 + len(players) * 58 + 90
+    height = 60 + 60 + 150 + 30 + rows_castle * 112 + 40 + 70 + 40 + 24 + len(players) * 66 + 90
     img = Image.new("RGB", (W, height), BG)
     d = ImageDraw.Draw(img)
 
@@ -296,8 +296,8 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     y += 26
     for p in players:
         seat = p["seat"]
-        d.rounded_rectangle((16, y, W - 16, y + 50), 8, fill=PANEL, outline=_colour(seat), width=2)
-        _pawn(d, 34, y + 25, seat, 11)
+        d.rounded_rectangle((16, y, W - 16, y + 58), 8, fill=PANEL, outline=_colour(seat), width=2)
+        _pawn(d, 34, y + 29, seat, 11)
         marker = " *" if seat == view["start_player"] else ""
         d.text((52, y + 6), f"{_name(names, seat, lang)[:18]}{marker}", font=F_MID, fill=INK)
         d.text(
@@ -310,8 +310,8 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         for r in RES:
             x = _res_chip(d, x, y + 6, r, p["resources"][r])
         played = ", ".join(card_name(c, lang) for c in p["played"]) or "-"
-        d.text((380, y + 32), L["played"].format(c=played)[:90], font=F_TINY, fill=MUTED)
-        y += 58
+        d.text((380, y + 36), L["played"].format(c=played)[:80], font=F_TINY, fill=MUTED)
+        y += 66
 
     buf = io.BytesIO()
     img.crop((0, 0, W, min(height, y + 12))).save(buf, format="PNG", optimize=True)
