@@ -38,3 +38,29 @@ def test_spiral_walk_is_connected() -> None:
         walk = d.spiral_order(corner)
         assert sorted(walk) == list(range(19))
         assert all(b in d.HEX_NEIGHBOURS[a] for a, b in zip(walk, walk[1:]))
+
+
+def test_spiral_never_puts_red_numbers_side_by_side() -> None:
+    for corner in d.SPIRAL_CORNERS:
+        for desert in range(19):
+            numbers = [0] * 19
+            tokens = iter(d.SPIRAL_TOKENS)
+            for h in d.spiral_order(corner):
+                if h != desert:
+                    numbers[h] = next(tokens)
+            assert not d.reds_adjacent(numbers), (corner, desert)
+
+
+def test_scripted_layout_fills_the_rest_from_unused_pieces() -> None:
+    ch = Chance(3, {"layout": {"terrain": ["desert", "desert"]}})
+    try:
+        d.random_layout("random", ch)
+    except d.LayoutError:
+        pass
+    else:
+        raise AssertionError("two deserts do not fit the components")
+    ch = Chance(3, {"layout": {"terrain": ["hills"] * 3, "harbours": ["ore", "3:1"], "numbers": [2, 12]}})
+    terrain, numbers, harbours, info = d.random_layout("spiral", ch)
+    assert terrain[:3] == ["hills"] * 3 and terrain.count("hills") == 3 and harbours[:2] == ["ore", "3:1"]
+    land = [h for h in range(19) if terrain[h] != "desert"]
+    assert [numbers[h] for h in land[:2]] == [2, 12] and "spiral_corner" not in info
