@@ -24,6 +24,11 @@ __all__ = (
     "WINTER_IDS",
     "PALACE_ORDER",
     "TILE_KINDS",
+    "SCORING_STEPS",
+    "MARKET_SPACES",
+    "PALACE_SPACES",
+    "MARKET_RATE_ONE",
+    "MARKET_RATE_BOTH",
 )
 
 #: Resource ids, in the fixed index order used by every count list of the state.
@@ -140,19 +145,15 @@ SPACE_SCORING: dict[str, tuple[str, int, int]] = {
     "stable_16": ("houses", 3, 1),
     "stable_12": ("houses", 2, 1),
 }
-#: Final scoring order of the measured spaces, §13.2 steps 1-6.
-SCORING_ORDER: tuple[str, ...] = (
-    "forge_10",
-    "forge_6",
-    "keep",
-    "tavern_12",
-    "tavern_6",
-    "servants_a",
-    "servants_b",
-    "great_gate",
-    "small_gate",
-    "stable_16",
-    "stable_12",
+#: Final scoring steps 1-6 of §13.2, each a group of spaces; within a step players score in
+#: player order: forge, keep, tavern, servants' house, the two gates, stable.
+SCORING_STEPS: tuple[tuple[str, ...], ...] = (
+    ("forge_10", "forge_6"),
+    ("keep",),
+    ("tavern_12", "tavern_6"),
+    ("servants_a", "servants_b"),
+    ("great_gate", "small_gate"),
+    ("stable_16", "stable_12"),
 )
 MARKET_SPACES: tuple[str, str] = ("market_a", "market_b")
 PALACE_SPACES: tuple[str, str] = ("palace_a", "palace_b")

@@ -88,8 +88,9 @@ from .data import (
     PALACE_LIMIT_PER_HELPER,
     PALACE_ORDER,
     PALACE_SPACES,
+    RESOLUTION_ORDER,
     RESOURCES,
-    SCORING_ORDER,
+    SCORING_STEPS,
     SPACE_SCORING,
     WORKERS,
 )
@@ -815,7 +816,7 @@ class BurgEngine:
         s.workers = [[seat, c, [0] * 5] for seat in order for c in s.revealed[seat] if c in WORKERS]
         # resolution queue (§5.6): by card slot, then player order, workers in card order
         queue: list[list[Any]] = []
-        for slot in ("messenger", "trader", "bricklayer", "stonemason", "worker", "master_builder"):
+        for slot in RESOLUTION_ORDER:
             for seat in order:
                 for c in s.revealed[seat]:
                     if _SLOT[c] == slot:
@@ -973,20 +974,7 @@ class BurgEngine:
             ev.append(event("final_score", seat=seat, source=source, vp=vp, **extra))
 
         # §13.2 steps 1-6: building by building, players in order within each building
-        steps: list[list[str]] = []
-        for sid in SCORING_ORDER:
-            bid = rules.space_building.get(sid)
-            if bid is None:
-                continue
-            if (
-                steps
-                and rules.space_building[steps[-1][0]] == bid
-                or (steps and {bid, rules.space_building[steps[-1][0]]} == {"great_gate", "small_gate"})
-            ):
-                steps[-1].append(sid)
-            else:
-                steps.append([sid])
-        for group in steps:
+        for group in SCORING_STEPS:
             for seat in order:
                 for sid in group:
                     if s.spaces.get(sid) == seat:
