@@ -132,7 +132,8 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
                     d.line([(x - 9, y + 8), (x + 9, y - 3)], fill=(0, 0, 0), width=2)
             if b.get("metropolis"):
                 mc = TRACK_COLOURS.get(b["metropolis"], (255, 255, 255))
-                d.ellipse([x + 6, y - 22, x + 20, y - 8], fill=mc, outline=(0, 0, 0))
+                d.regular_polygon((x + 14, y - 16, 11), 5, fill=mc, outline=(0, 0, 0))
+                d.text((x + 14, y - 16), "M", fill=(0, 0, 0), font=_font(11), anchor="mm")
         elif k:
             col = _colour(k["owner"])
             fill = col if k["active"] else (40, 40, 40)
@@ -209,10 +210,10 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         d.text((px, y), hand[:44], fill=(0, 0, 0), font=f_small)
         y += 16
     items = list(view.get("bank", {}).items())
-    for row, chunk in enumerate((items[:5], items[5:])):
-        line = " ".join(f"{w(lang, k)} {n}" for k, n in chunk)
-        head = w(lang, "bank") + ": " if row == 0 else ""
-        d.text((px, BOARD_H - 84 + row * 18), head + line, fill=(60, 60, 60), font=f_small)
+    d.text((px, BOARD_H - 118), w(lang, "bank") + ":", fill=(60, 60, 60), font=f_small)
+    for row, chunk in enumerate((items[:3], items[3:5], items[5:])):
+        line = "  ".join(f"{w(lang, k)} {n}" for k, n in chunk)
+        d.text((px, BOARD_H - 100 + row * 18), line, fill=(60, 60, 60), font=f_small)
     decks = " · ".join(f"{w(lang, k)} {n}" for k, n in view.get("decks", {}).items())
     d.text((px, BOARD_H - 40), decks, fill=(60, 60, 60), font=f_small)
 
