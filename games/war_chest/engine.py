@@ -457,7 +457,7 @@ class WarChestEngine:
             sd.up = _zero()
             sd.down = _zero()
             ev.append(event("refill", seat=seat, count=total))
-        scripted = st.chance.peek("draws", str(seat))
+        scripted = st.chance.peek("draws", str(seat)) if st.chance.script else Chance.NONE
         if scripted is not Chance.NONE:
             kind = parse_coin(scripted)
             if kind is None or bag[kind] == 0:
@@ -694,7 +694,9 @@ class WarChestEngine:
         units, at = st.units, st.at
         own: list[Unit] = []
         if kind != ROYAL:
-            own = sorted((u for u in units.values() if u.owner == seat and u.kind == kind), key=lambda u: u.hex)
+            own = [u for u in units.values() if u.owner == seat and u.kind == kind]
+            if len(own) > 1:
+                own.sort(key=lambda u: u.hex)
             if len(own) < (2 if kind == FOOTMAN else 1):
                 spots = {h for h in board.locations if h not in at and st.control.get(h) == team}
                 if kind == SCOUT:
