@@ -22,7 +22,8 @@ Action phase: ``build_road {edge}``, ``build_settlement {vertex}``,
 ``chase_robber {knight, hex, victim}`` (victim null when nobody can be robbed),
 ``maritime_trade {give, rate?, get}``, ``offer_trade {give, want, to}`` (``to`` = "all" or a list
 of seats), ``confirm_trade {seat}``, ``cancel_trade``, ``play_progress {card, ...}``,
-``harbor_offer {opponent, resource}`` (after Commercial Harbor), ``discard_progress {card}``
+``harbor_offer {opponent, resource}`` (after Commercial Harbor, whose play may carry the first
+offer's ``opponent`` and ``resource``), ``discard_progress {card}``
 (only when holding more than 4), ``end_turn``.
 
 Answers to an open offer (addressed opponents, optional): ``accept_trade``, ``reject_trade``,
@@ -121,6 +122,8 @@ TYPE_ALIASES = {
     "confirm": "confirm_trade",
     "cancel": "cancel_trade",
     "pass": "skip",
+    "commercial_harbor_offer": "harbor_offer",
+    "harbor_trade": "harbor_offer",
 }
 KEY_ALIASES = {
     "useMedicine": "use_medicine",
@@ -1528,9 +1531,17 @@ class CitiesKnightsEngine:
     def _card_commercial_harbor(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
         if not any(st.hand[p][k] for k in D.RESOURCES) or not any(R.hand_size(st, o) for o in self._opponents(st, p)):
             raise IllegalAction("no_effect", "you need a resource and an opponent with cards")
+        first = "opponent" in act or "seat" in act
+        if first:  # the first offer may ride along with the card
+            o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+            k = R.parse_kind(act.get("resource", act.get("kind")), D.RESOURCES)
+            if o == p or not st.hand[p][k]:
+                raise IllegalAction("bad_offer", "offer a resource you hold to an opponent")
         self._spend(st, p, "commercial_harbor", evs)
         st.harbor_on = True
         st.harbor_used = []
+        if first:
+            self._main_harbor_offer(st, act, evs)
 
     def _richer(self, st: State, p: int, strict: bool = True) -> list[int]:
         mine = R.points(st, p)

@@ -376,3 +376,13 @@ def test_smith_two_knights() -> None:
     act(st, 0, {"type": "promote_knight", "vertex": "1,-1,S"})
     assert (st.k_level[V["0,0,N"]], st.k_level[V["1,-1,S"]]) == (2, 3) and not st.tasks
     assert hand(st, 0) == {}
+
+
+def test_commercial_harbor_first_offer_with_the_card() -> None:
+    st = position(3, hands={0: {"ore": 1}, 1: {"coin": 1}}, progress={0: ["commercial_harbor"]})
+    assert_rejects_cleanly(
+        ENGINE, st, 0, {"type": "play_progress", "card": "commercial_harbor", "opponent": 1, "resource": "wool"}
+    )
+    play(st, "commercial_harbor", opponent=1, resource="ore")
+    act(st, 1, {"type": "give_commodity", "commodity": "coin"})
+    assert hand(st, 0) == {"coin": 1} and hand(st, 1) == {"ore": 1} and st.harbor_used == [1]
