@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalAction, InvalidOptions
 from games.war_chest import data as D
-from games.war_chest.engine import ENGINE, parse_hex
+from games.war_chest.engine import ENGINE, WarChestState, parse_hex
 from tests.games.playout import assert_rejects_cleanly, canonical
 from tests.games.war_chest.helpers import (
     act,
@@ -172,7 +172,7 @@ def test_same_seed_same_game() -> None:
 # -- actions --------------------------------------------------------------------------------------------
 
 
-def _basic() -> object:
+def _basic() -> WarChestState:
     st = game(A, B)
     turn_to(st, 0)
     return st
@@ -437,3 +437,41 @@ def test_forgiving_action_forms() -> None:
     for bad in ({"type": "move", "coin": "Knight", "to": "9,9"}, {"type": "move", "coin": "Knight", "colour": "red"}):
         exc = assert_rejects_cleanly(ENGINE, st, 0, bad)
         assert exc.code in ("bad_hex", "bad_field")
+
+
+def _freeze(st: WarChestState, seat: int, spots: list[str]) -> None:
+    """Put every unit coin of ``seat`` on the board, one full stack per type."""
+    for kind, spot in zip(list(st.seats[seat].cards), spots):
+        place(st, seat, D.UNIT_NAMES[kind], spot, D.COINS[kind])
+
+
+def test_stalemate_guard_ends_a_frozen_game_without_winner() -> None:
+    st = game(A, B)
+    _freeze(st, 0, ["-1,-2", "2,-3", "0,-1", "0,-3"])
+    _freeze(st, 1, ["1,2", "-2,3", "0,1", "0,3"])
+    give_hand(st, 0, ["royal"])
+    give_hand(st, 1, ["royal"])
+    turn_to(st, 0)
+    act(st, 0, type="pass", coin="royal")
+    events = act(st, 1, type="pass", coin="royal")
+    assert events[-1] == {"type": "stalemate", "round": 1}
+    assert ENGINE.pending(st) == {}
+    res = ENGINE.result(st)
+    assert res is not None and res.tiebreak == "stalemate" and res.ranks == {0: 1, 1: 1}
+    assert ENGINE.describe_event(events[-1], "nl", ["A", "B"])
+
+
+def test_stalemate_guard_waits_while_a_coin_can_still_act() -> None:
+    st = game(A, B)
+    _freeze(st, 0, ["-1,-2", "2,-3", "0,-1", "0,-3"])
+    _freeze(st, 1, ["1,2", "-2,3", "0,1", "0,3"])
+    # one Knight coin back into seat 0's discard: the Knight can still move, so play goes on
+    u = st.units[st.at[parse_hex("0,-1")]]
+    u.height -= 1
+    st.seats[0].up[D.KNIGHT] += 1
+    give_hand(st, 0, ["royal"])
+    give_hand(st, 1, ["royal"])
+    turn_to(st, 0)
+    act(st, 0, type="pass", coin="royal")
+    act(st, 1, type="pass", coin="royal")
+    assert st.phase == "play" and st.round == 2
