@@ -74,8 +74,9 @@ maritime_trade, trade_offered {seat, give, want, addressed}, trade_answered, tra
 progress_played {seat, card, ...params}, progress_discarded, card_private (private),
 hand_revealed / progress_revealed (private, Master Merchant / Spy), cards_moved,
 cards_moved_private (private), harbor_offer, merchant_placed, numbers_swapped, road_removed,
-monopoly, game_over. Random events carry ``chance`` (layout, shuffle, roll, steal) and ``source``
-(script or random), rules §26.
+monopoly, game_over. Random events carry ``chance`` (layout, shuffle, roll, steal) and ``source``:
+"script" or "rng" for rolls and steals; the start log (kept in the view, which must never name the
+RNG) says "script" or "random".
 
 ``timeout_action(state, seat)`` gives the deterministic default for a seat that lets a decision
 time out (rules §19.3). ``view`` is built from a whitelist: the board, every public count, and for
@@ -601,8 +602,8 @@ class CitiesKnightsEngine:
         if v is not Chance.NONE:
             return v, "script"
         if kind == "event":
-            return D.EVENT_FACES[st.chance.rng.below(6)], "random"
-        return st.chance.rng.below(6) + 1, "random"
+            return D.EVENT_FACES[st.chance.rng.below(6)], "rng"
+        return st.chance.rng.below(6) + 1, "rng"
 
     def _check_die(self, st: State, kind: str) -> None:
         v = st.chance.peek(kind)
@@ -828,7 +829,7 @@ class CitiesKnightsEngine:
             while r >= hand[k]:
                 r -= hand[k]
                 k += 1
-            source = "random"
+            source = "rng"
         hand[k] -= 1
         st.hand[thief][k] += 1
         evs.append(event("stolen", chance="steal", seat=thief, victim=victim, count=1, source=source))
