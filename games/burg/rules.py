@@ -120,7 +120,8 @@ def _per_count(name: str, v: Any, lo: int, hi: int) -> dict[str, int]:
 def _buildings(v: Any) -> list[dict[str, Any]]:
     if not isinstance(v, list) or not v:
         raise _fail("buildings must be a list of building rows")
-    seen: set[str] = set()
+    seen: set[str] = set()  # space ids
+    ids: set[str] = set()  # building ids (a lone space may share its building's id)
     rows: list[dict[str, Any]] = []
     for row in v:
         if not isinstance(row, dict) or not isinstance(row.get("id"), str):
@@ -139,10 +140,12 @@ def _buildings(v: Any) -> list[dict[str, Any]]:
             clean[sid] = _int(f"{bid}.{sid}", fee)
         if spaces and count > 1:
             raise _fail(f"{bid}: a building with helper spaces exists once")
-        if bid in seen:
+        if bid in ids:
             raise _fail(f"building {bid!r} repeated")
-        seen.add(bid)
-        out: dict[str, Any] = {"id": bid, "spaces": clean}
+        ids.add(bid)
+        out: dict[str, Any] = {"id": bid}
+        if clean:
+            out["spaces"] = clean
         if prebuilt:
             out["prebuilt"] = True
         else:

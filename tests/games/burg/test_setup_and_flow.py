@@ -230,3 +230,30 @@ def test_full_first_round_with_every_kind_of_step() -> None:
     assert [p.taler for p in s.players] == [4, 4, 2, 3]
     assert s.round == 2 and s.start == 1
     check_invariants(s)
+
+
+def test_building_table_and_winter_cards_are_configurable() -> None:
+    from games.burg.data import DEFAULTS
+
+    s = ENGINE.start(4, {"buildings": DEFAULTS["buildings"], "winterCards": DEFAULTS["winterCards"]}, 0)
+    assert s.rules.to_build == 23
+    rows = [dict(r) for r in DEFAULTS["buildings"]]
+    rows[-1] = {"id": "house", "count": 3, "kind": "house", "vp": 4, "cost": 8}
+    s = ENGINE.start(4, {"buildings": rows, "forgeFees": [16, 8], "winterCards": ["winter_frost", "winter_snow"]}, 0)
+    assert s.rules.to_build == 19 and s.rules.space_fee["forge_10"] == 16 and s.rules.space_fee["forge_6"] == 8
+    assert s.rules.tile_by_id["house_3"].vp == 4 and "house_4" not in s.rules.tile_by_id
+    assert list(s.rules.winter_cards) == ["winter_frost", "winter_snow"]
+    with pytest.raises(InvalidOptions):
+        ENGINE.start(4, {"buildings": [*rows, {"id": "house", "vp": 1, "cost": 1}]}, 0)
+
+
+def test_every_section_3_key_accepts_its_default() -> None:
+    import copy
+
+    from games.burg.data import DEFAULTS
+
+    for key, value in DEFAULTS.items():
+        s = ENGINE.start(3, {key: copy.deepcopy(value)}, 0)
+        assert s.config == ENGINE.start(3, {}, 0).config, key
+    s = ENGINE.start(3, copy.deepcopy(DEFAULTS), 0)
+    assert s.config == ENGINE.start(3, {}, 0).config
