@@ -417,3 +417,13 @@ def test_empty_decks_give_nothing() -> None:
     st.decks[1] = []
     evs = roll(st, 6, 6, "yellow")
     assert "deck_empty" in types(evs) and st.progress[0] == []
+
+
+def test_roll_events_say_where_chance_came_from() -> None:
+    st = position(3, phase="roll", script={"red": [2], "event": ["blue"]})
+    ev = next(e for e in act(st, 0, {"type": "roll"}) if e["type"] == "dice_rolled")
+    assert (ev["red"], ev["event"], ev["chance"]) == (2, "blue", "roll")
+    assert ev["source"] == {"red": "script", "yellow": "rng", "event": "script"}
+    st.chance.script["red"] = [9]
+    act(st, 0, {"type": "end_turn"})
+    assert_rejects_cleanly(ENGINE, st, 1, {"type": "roll"})
