@@ -115,7 +115,8 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
             return _t(
                 lang, f"{who} draws a coin for the Warrior Priest", f"{who} trekt een munt voor de Strijdpriester"
             )
-        return None
+        n = ev.get("count", 0)
+        return _t(lang, f"{who} draws {n} coin{'s' if n != 1 else ''}", f"{who} trekt {n} munt{'en' if n != 1 else ''}")
     if typ == "refill":
         return _t(
             lang,
@@ -192,7 +193,12 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
             f"De Berserker van {who} legt een munt af om nog eens te handelen",
         )
     if typ == "declined":
-        return None
+        what = {
+            "berserker": ("the Berserker's extra maneuver", "de extra manoeuvre van de Berserker"),
+            "mercenary": ("the Mercenary's free maneuver", "de gratis manoeuvre van de Huurling"),
+            "swordsman": ("the Swordsman's move", "de beweging van de Zwaardvechter"),
+        }.get(str(ev.get("what")), ("the option", "de keuze"))
+        return _t(lang, f"{who} declines {what[0]}", f"{who} ziet af van {what[1]}")
     if typ == "game_won":
         seats = ev.get("seats") or []
         team = " & ".join(_who(names, s) for s in seats)

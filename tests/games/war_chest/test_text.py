@@ -12,7 +12,7 @@ from games.war_chest.text import describe_event
 from tests.games.playout import random_playout
 
 NAMES = ["Ann", "Bob", "Cas", "Dirk"]
-SILENT = {"declined", "drew"}  # "drew" is told only for the Warrior Priest
+SILENT: set[str] = set()  # every event has a line
 
 
 def test_every_event_type_has_a_line_in_both_languages() -> None:
@@ -74,3 +74,42 @@ def test_path_labels_name_the_coin_and_the_hexes() -> None:
     assert path == ["Tactic", "coin: Ensign", "with the unit at 1,0", "to 1,1"]
     path = ENGINE.action_path(view, {"type": "recruit", "coin": "royal", "unit": "Archer"}, "nl")
     assert path == ["Werven", "munt: Koningsmunt", "werf Boogschutter"]
+
+
+SAMPLES = [
+    {"type": "deal", "kind": "deal", "seat": 0, "result": "Archer", "scripted": False, "source": "rng"},
+    {"type": "deal", "kind": "deal", "seat": None, "result": "Scout", "scripted": True, "source": "script"},
+    {"type": "flip", "kind": "flip", "seat": 1, "result": "wolf", "scripted": False, "source": "rng"},
+    {"type": "draw", "kind": "draw", "seat": 0, "result": "royal", "reason": "round", "to": [0]},
+    {"type": "drew", "seat": 0, "count": 2, "reason": "round"},
+    {"type": "drew", "seat": 0, "count": 1, "reason": "warrior_priest"},
+    {"type": "drew", "seat": 0, "count": 0, "reason": "warrior_priest"},
+    {"type": "refill", "seat": 1, "count": 4},
+    {"type": "round_started", "round": 3, "initiative": 1},
+    {"type": "drafted", "seat": 0, "unit": "Knight", "auto": True},
+    {"type": "deployed", "seat": 0, "unit": "Knight", "at": "-1,-2"},
+    {"type": "bolstered", "seat": 0, "unit": "Knight", "at": "-1,-2", "height": 2},
+    {"type": "initiative_claimed", "seat": 1},
+    {"type": "recruited", "seat": 1, "unit": "Warrior Priest"},
+    {"type": "passed", "seat": 1},
+    {"type": "tactic", "seat": 0, "unit": "Lancer", "at": "0,0"},
+    {"type": "moved", "seat": 0, "unit": "Lancer", "from": "0,0", "dest": "0,1", "via": "Lancer"},
+    {"type": "controlled", "seat": 0, "unit": "Knight", "at": "2,0", "faction": "raven", "previous": "wolf"},
+    {"type": "attacked", "seat": 0, "unit": "Knight", "at": "0,0", "target": "0,1", "target_unit": "Pikeman"},
+    {"type": "soaked", "seat": 1, "unit": "Royal Guard", "at": "0,1"},
+    {"type": "coin_removed", "seat": 1, "unit": "Pikeman", "at": "0,1", "height": 0, "cause": "attack"},
+    {"type": "coin_removed", "seat": 0, "unit": "Knight", "at": "0,0", "height": 1, "cause": "pikeman"},
+    {"type": "unit_removed", "seat": 1, "unit": "Pikeman", "at": "0,1"},
+    {"type": "berserker_paid", "seat": 0, "at": "0,0", "height": 1},
+    {"type": "declined", "seat": 0, "what": "swordsman"},
+    {"type": "game_won", "faction": "raven", "seats": [0, 2]},
+    {"type": "stalemate", "round": 40},
+]
+
+
+def test_each_event_type_reads_well() -> None:
+    for ev in SAMPLES:
+        for lang in ("en", "nl"):
+            line = describe_event(ev, lang, NAMES)
+            assert line and "None" not in line and "{" not in line, (ev, lang)
+    assert describe_event({"type": "attacked", **SAMPLES[18]}, "nl", NAMES).startswith("Ridder van Ann")
