@@ -277,3 +277,24 @@ def test_malformed_fields_are_refused_cleanly() -> None:
                         assert canonical(ENGINE, t) == before
             ENGINE.apply(s, seat, action)
             steps += 1
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"cardsPerRoundPerPlayer": 2},
+        {"cardsPerRoundPerPlayer": 3, "rounds": 6},
+        {"maxBuildingsPerAction": 1, "maxCastleHelpersPerAction": 0},
+        {"workerChoiceAllowsDuplicates": False, "stonemasonPaymentTo": "workerOwner"},
+        {"winterEnabled": True, "winterRevealTiming": "beforeSelection"},
+        {"allowDisplacingOwnTraderHelper": True, "helpersPerPlayer": 9},
+        {"winterEnabled": True, "winterRoundFields": [12, 11, 10, 9, 8, 7, 6], "rounds": 12},
+        {"resourceTotals": {"sand": 8, "wood": 8, "clay": 6, "stone": 6, "silver": 6}, "coinsTotal": 40},
+    ],
+    ids=lambda o: ",".join(o),
+)
+def test_playouts_under_other_configurations(options: dict[str, Any]) -> None:
+    for players in (2, 3, 4):
+        for seed in range(40):
+            play = random_playout(ENGINE, players, options, seed, check=check_invariants)
+            assert ENGINE.pending(play.state) == {} and ENGINE.result(play.state) is not None
