@@ -50,6 +50,20 @@ this action, Bricklayer and Stonemason; ends by itself after ``maxCastleHelpersP
 (after at least one building) ends the building, so ``legal`` lists those too. A step with
 nothing left to do but ``done`` still waits for it (a player with no legal build declares done).
 
+Readings of the specification where it leaves room:
+
+- ``stonemasonPaymentTo`` defaults to ``"bank"`` as §3 and §6.4 say (R-26 and §12 name the
+  worker's owner; the configuration table and the card text win).
+- Only the cards chosen this round are secret; the hand is listed only in its owner's view.
+- Silver declared as a type counts as that type for value and for the three-types rule (R-12);
+  every paid silver piece goes to the forge, other pieces to the general supply.
+- A winter guest is one of the (at most 2) castle placements of a Bricklayer or Stonemason,
+  comes from the personal supply or an own trade field like any castle helper, and costs the
+  guest card's fee (to the bank).
+- ``Result.tiebreak``: ``"taler"`` or ``"resources"`` when that criterion decided the winner
+  among equal VP, ``"shared"`` for a shared victory; when the winner is alone on VP, the deepest
+  criterion any other group of equal VP needed (None when no VP are equal).
+
 Events (``games.core.event``; all public except ``selection``):
 ``round_started`` {round, start_player, field}; ``round_taler`` {seat, amount};
 ``card_selected`` {seat}; ``selection`` {seat, cards} (to the seat); ``winter_revealed``
