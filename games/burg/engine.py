@@ -362,13 +362,14 @@ class BurgEngine:
     def _legal_build(self, s: State, seat: int) -> list[Action]:
         rules = s.rules
         have = tuple(s.players[seat].res)
+        cap = PAYMENTS_PER_BUILDING
         out: list[Action] = []
         for tid in self._unbuilt_groups(s):
             tile = rules.tile_by_id[tid]
-            for pieces, decl in payments(have, tile.cost, rules.values, rules.min_types)[:PAYMENTS_PER_BUILDING]:
-                act: Action = {"type": "build", "building": tid, "payment": _res_dict(pieces)}
+            for pieces, _decl, pay, decl in payments(have, tile.cost, rules.values, rules.min_types)[:cap]:
+                act: Action = {"type": "build", "building": tid, "payment": dict(pay)}
                 if pieces[4]:
-                    act["silver_as"] = _res_dict(decl)
+                    act["silver_as"] = dict(decl)
                 out.append(act)
         return out
 

@@ -396,26 +396,30 @@ def compile_rules(cfg_json: str, players: int) -> Rules:
 def worker_choices(rules: Rules, card: str, supply: list[int]) -> tuple[tuple[int, ...], ...]:
     """The legal piece choices for a worker card with a choice (W1), as sorted index tuples."""
     _fixed, choose, frm = rules.workers[card]
-    avail = [r for r in frm if supply[r] > 0]
-    if rules.duplicates:
-        count = min(choose, sum(supply[r] for r in frm))
-    else:
-        count = min(choose, len(avail))
+    return _choices(choose, frm, rules.duplicates, tuple(supply[r] for r in frm))
+
+
+@lru_cache(maxsize=4096)
+def _choices(
+    choose: int, frm: tuple[int, ...], duplicates: bool, avail: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    have = dict(zip(frm, avail))
+    types = sorted(r for r in frm if have[r] > 0)
+    count = min(choose, sum(avail)) if duplicates else min(choose, len(types))
     if count <= 0:
         return ()
     out = []
-    for combo in combinations_with_replacement(sorted(avail), count):
-        if all(combo.count(r) <= supply[r] for r in set(combo)) and (rules.duplicates or len(set(combo)) == count):
+    for combo in combinations_with_replacement(types, count):
+        if all(combo.count(r) <= have[r] for r in set(combo)) and (duplicates or len(set(combo)) == count):
             out.append(combo)
     return tuple(out)
 
 
 @lru_cache(maxsize=200_000)
-def payments(
-    have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every exact payment of ``cost`` from ``have`` (5 counts) as (pieces, silver declaration),
-    cheapest first: least silver, then least stone, clay, wood (§9; default payment first)."""
+def payments(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[Any, ...]:
+    """Every exact payment of ``cost`` from ``have`` (5 counts) as (pieces, silver declaration,
+    pieces as a dict, declaration as a dict), cheapest first: least silver, then least stone,
+    clay, wood (§9; the default payment first). The dicts are templates: copy before handing out."""
     vs, vw, vc, vt = values
     silver = have[4]
     found: set[tuple[int, ...]] = set()
@@ -441,7 +445,15 @@ def payments(
                     continue
                 _spread(eff, need, silver - base, have, found)
     ordered = sorted(found, key=lambda p: (p[4], p[3], p[2], p[1], p[0]))
-    return tuple((p, declare_silver(p, cost, values, min_types) if p[4] else (0, 0, 0, 0)) for p in ordered)
+    out = []
+    for p in ordered:
+        decl = declare_silver(p, cost, values, min_types) if p[4] else (0, 0, 0, 0)
+        out.append((p, decl, _as_dict(p, RESOURCES), _as_dict(decl, BUILD_TYPES)))
+    return tuple(out)
+
+
+def _as_dict(counts: tuple[int, ...], names: tuple[str, ...]) -> dict[str, int]:
+    return {names[i]: n for i, n in enumerate(counts) if n}
 
 
 def _spread(
