@@ -13,6 +13,7 @@ from tests.games.burg.helpers import (
     new_game,
     of,
     play_cards,
+    prebuild,
     put_castle,
     put_trader,
     select,
@@ -683,3 +684,54 @@ def test_messenger_trader_order_in_same_round() -> None:
     act(s, 0, "place_trader", field="cart_wood")
     ev = act(s, 2, "place_trader", field="cart_sand")
     assert [e["seat"] for e in of(ev, "trade_income")] == [2, 0, 1]
+
+
+def test_r8_stonemason_without_building_places_no_helpers_two_players() -> None:
+    s = new_game(2)
+    set_res(s, 0, sand=2, wood=1, clay=1)
+    set_taler(s, 0, 30)
+    select(s, {0: ["bricklayer", "stonemason"], 1: ["messenger", "trader"]})
+    act(s, 1, "pass")
+    act(s, 0, "watchtower", resource="stone")
+    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 0, "done")
+    act(s, 0, "done")
+    assert acting(s) == (0, "build") and s.task["card"] == "stonemason"
+    assert not [a for a in ENGINE.legal(s, 0) if a["type"] == "place_helper"]
+    exc = assert_rejects_cleanly(ENGINE, s, 0, {"type": "place_helper", "space": "market_a", "from": "supply"})
+    assert exc.code == "wrong_step"
+    ev = act(s, 0, "done")
+    assert "round_ended" in types(ev)
+
+
+def test_r16_displaced_helper_is_used_again_in_the_same_round() -> None:
+    s = new_game(4)
+    for seat, field in ((2, "cart_sand"), (1, "cart_wood"), (1, "cart_clay"), (1, "cart_stone")):
+        put_trader(s, seat, field)
+    for space in ("market_a", "market_b", "forge_10", "forge_6"):
+        put_castle(s, 2, space)
+    put_trader(s, 2, "rider")
+    assert s.players[2].helpers == 0
+    set_res(s, 2, sand=2, wood=1, clay=1)
+    prebuild(s, "keep")
+    set_taler(s, 2, 14)
+    select(s, {0: "trader", 1: "messenger", 2: "bricklayer", 3: "messenger"})
+    act(s, 0, "place_trader", field="cart_sand")
+    assert s.players[2].helpers == 1
+    act(s, 2, "watchtower", resource="stone")
+    act(s, 2, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 2, "place_helper", space="keep", **{"from": "supply"})
+    assert s.spaces["keep"] == 2 and s.players[2].helpers == 0
+    check_invariants(s)
+
+
+def test_r28_half_vp_rounds_down() -> None:
+    from games.burg.data import DEFAULTS
+
+    rows = [dict(r) for r in DEFAULTS["buildings"]]
+    rows[-1] = {"id": "house", "count": 7, "kind": "house", "vp": 5, "cost": 8}
+    s = ENGINE.start(4, {"buildings": rows}, 0)
+    set_res(s, 0, sand=1)
+    select(s, {0: "worker_2", **ALL_MESSENGER})
+    ev = act(s, 0, "build", building="house_1", payment={"sand": 2, "wood": 1, "clay": 1})
+    assert of(ev, "building_built")[0]["vp"] == 2
