@@ -474,7 +474,19 @@ class WarChestEngine:
                 kind += 1
             from_script = False
         bag[kind] -= 1
-        ev.append(_chance_event("draw", seat, UNIT_NAMES[kind], from_script, reason=reason, to=[seat]))
+        # built by hand: this is the hottest event (one per coin drawn)
+        ev.append(
+            {
+                "type": "draw",
+                "kind": "draw",
+                "seat": seat,
+                "result": UNIT_NAMES[kind],
+                "scripted": from_script,
+                "source": "script" if from_script else "rng",
+                "reason": reason,
+                "to": [seat],
+            }
+        )
         return kind
 
     def _dead(self, st: WarChestState) -> bool:
@@ -529,12 +541,13 @@ class WarChestEngine:
         ev.append(event("round_started", round=st.round, initiative=st.initiative))
         for k in range(st.players):
             s = (st.initiative + k) % st.players
+            hand = st.seats[s].hand
             count = 0
-            while sum(st.seats[s].hand) < _HAND_SIZE:
+            while count < _HAND_SIZE:  # hands are empty when a round starts (§9.2.4)
                 kind = self._draw(st, s, ev, "round")
                 if kind is None:
                     break
-                st.seats[s].hand[kind] += 1
+                hand[kind] += 1
                 count += 1
             ev.append(event("drew", seat=s, count=count, reason="round"))
         st.turn = st.initiative
@@ -841,7 +854,11 @@ class WarChestEngine:
         if who is None:
             raise IllegalAction("game_over", "the game is over")
         options = self._options(st)
-        found = next(((a, x) for a, x in options if a == action), None)
+        found = None
+        for pair in options:
+            if pair[0] == action:
+                found = pair
+                break
         norm = action if found is not None else self._normalise(action)
         if seat != who[0]:
             raise IllegalAction("not_your_turn", f"seat {who[0]} is to decide ({who[1]})", seat=who[0])
