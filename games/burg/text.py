@@ -563,6 +563,9 @@ STATUS = {
         "player": "{player}: {vp} VP, {taler} taler, {res}, {helpers} helper(s) in supply · played: {played}",
         "winter": "Winter cards left: {left} · revealed: {seen}",
         "over": "Game over.",
+        "hand": "Your hand: {cards}",
+        "now": "Now: {player}'s {card}",
+        "choosing": "Choosing cards: waiting for {players}",
         "free": "free",
         "none": "none",
     },
@@ -573,6 +576,9 @@ STATUS = {
         "player": "{player}: {vp} WP, {taler} taler, {res}, {helpers} werker(s) in voorraad · gespeeld: {played}",
         "winter": "Winterkaarten over: {left} · onthuld: {seen}",
         "over": "Het spel is afgelopen.",
+        "hand": "Je hand: {cards}",
+        "now": "Nu: {card} van {player}",
+        "choosing": "Kaarten kiezen: wachten op {players}",
         "free": "vrij",
         "none": "geen",
     },
@@ -617,6 +623,14 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
                 left=w["deck_size"], seen=", ".join(winter_name(c, lang) for c in w["revealed"]) or st["none"]
             )
         )
+    task = view.get("task")
+    if task:
+        lines.append(st["now"].format(player=_player(task["seat"], lang, names), card=card_name(task["card"], lang)))
+    elif view.get("phase") == "select":
+        waiting = [_player(p["seat"], lang, names) for p in view["players"] if not p["chosen"]]
+        lines.append(st["choosing"].format(players=", ".join(waiting)))
+    if view.get("hand") is not None:
+        lines.append(st["hand"].format(cards=", ".join(card_name(c, lang) for c in view["hand"]) or st["none"]))
     if view.get("phase") == "over":
         lines.append(st["over"])
     return lines
