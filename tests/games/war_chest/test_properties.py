@@ -149,7 +149,7 @@ def test_random_playouts_end_and_conserve_coins(players: int, setup: str) -> Non
 @pytest.mark.parametrize("players,setup", CONFIGS)
 def test_many_random_games_end(players: int, setup: str) -> None:
     """Hundreds more full games per configuration, checked at the end only (speed)."""
-    for seed in range(1000, 1400):
+    for seed in range(1000, 1500):
         play = random_playout(ENGINE, players, _opts(setup, seed), seed, max_steps=20_000)
         assert play.state.phase == "over"
         check_conservation(play.state)

@@ -671,3 +671,80 @@ def test_ensign_and_marshall_accept_from_for_the_chosen_unit() -> None:
     act(st, 1, type="pass", coin="royal")
     act(st, 0, type="tactic", coin="Marshall", ally="1,1", enemy="2,0")
     assert unit_at(st, "2,0") is None
+
+
+# -- chains of triggers -----------------------------------------------------------------------------------
+
+
+def test_berserker_repeat_waits_for_the_royal_guard_soak() -> None:
+    st = game(["Berserker", "Cavalry", "Knight", "Lancer"], ["Royal Guard", "Scout", "Archer", "Ensign"])
+    turn_to(st, 0)
+    give_hand(st, 0, ["Berserker"])
+    give_hand(st, 1, ["royal"])
+    place(st, 0, "Berserker", "0,0", 3)
+    place(st, 1, "Royal Guard", "0,1")
+    act(st, 0, type="attack", coin="Berserker", target="0,1")
+    assert _prompt(st) == (1, "soak")
+    act(st, 1, type="soak", **{"from": "supply"})
+    assert _prompt(st) == (0, "berserker")
+    act(st, 0, type="attack", target="0,1")  # pays, attacks again: another soak
+    assert _prompt(st) == (1, "soak") and unit_at(st, "0,0") == (0, "Berserker", 2)
+    act(st, 1, type="soak", **{"from": "unit"})
+    assert unit_at(st, "0,1") is None
+    assert _prompt(st) == (0, "berserker")
+    check_conservation(st)
+
+
+def test_footman_tactic_goes_on_after_the_first_footman_falls() -> None:
+    st = _pos(CROSS, OTHERS, ["Footman"])
+    place(st, 0, "Footman", "0,0")
+    place(st, 0, "Footman", "2,-2")
+    place(st, 1, "Pikeman", "0,1", 2)
+    act(st, 0, type="tactic", coin="Footman")
+    act(st, 0, type="attack", at="0,0", target="0,1")  # the Pikeman's reflex removes this Footman
+    assert unit_at(st, "0,0") is None
+    assert _prompt(st) == (0, "footman")
+    assert {a["at"] for a in ENGINE.legal(st, 0)} == {"2,-2"}
+    act(st, 0, type="move", at="2,-2", to="2,-1")
+    assert _prompt(st) == (1, "turn")
+
+
+def test_warrior_priest_draw_follows_the_soak_and_may_recruit_a_mercenary() -> None:
+    st = game(["Warrior Priest", "Mercenary", "Cavalry", "Lancer"], ["Royal Guard", "Scout", "Archer", "Ensign"])
+    turn_to(st, 0)
+    give_hand(st, 0, ["Warrior Priest"])
+    give_hand(st, 1, ["royal"])
+    place(st, 0, "Warrior Priest", "0,0")
+    place(st, 0, "Mercenary", "2,0")
+    place(st, 1, "Royal Guard", "0,1")
+    st.chance.script["draws"] = {"0": ["royal"]}
+    events = act(st, 0, type="attack", coin="Warrior Priest", target="0,1")
+    assert not [e for e in events if e["type"] == "draw"]  # D13: the draw waits for the soak
+    events = act(st, 1, type="soak", **{"from": "unit"})
+    assert [e["result"] for e in events if e["type"] == "draw"] == ["royal"]
+    assert _prompt(st) == (0, "warrior_priest")
+    act(st, 0, type="recruit", coin="royal", unit="Mercenary")
+    assert _prompt(st) == (0, "mercenary")
+    act(st, 0, type="control")
+    assert ENGINE.view(st, None)["locations"]["2,0"] == "raven"
+    assert _prompt(st) == (1, "turn")
+    check_conservation(st)
+
+
+def test_lancer_needs_two_coins_to_charge_a_knight() -> None:
+    st = _pos(RANGED, FOES, ["Lancer"])
+    place(st, 0, "Lancer", "0,0")
+    place(st, 1, "Knight", "0,3")
+    assert not legal_of(st, 0, type="tactic")
+    st = _pos(RANGED, FOES, ["Lancer"])
+    place(st, 0, "Lancer", "0,0", 2)
+    place(st, 1, "Knight", "0,3")
+    assert legal_of(st, 0, type="tactic") == [{"type": "tactic", "coin": "Lancer", "to": "0,2"}]
+    act(st, 0, type="tactic", coin="Lancer", to="0,2")
+    assert unit_at(st, "0,3") is None and unit_at(st, "0,2") == (0, "Lancer", 2)
+
+
+def test_royal_guard_option_is_parsed_like_a_typed_option() -> None:
+    spec = next(s for s in ENGINE.option_specs if s.name == "royal_guard")
+    st = ENGINE.start(2, {"royal_guard": spec.parse(" Revised ")}, 1)
+    assert st.royal_guard == "revised"
