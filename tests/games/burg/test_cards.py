@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.burg.engine import ENGINE
 from tests.games.burg.helpers import (
     act,
@@ -735,3 +737,50 @@ def test_r28_half_vp_rounds_down() -> None:
     select(s, {0: "worker_2", **ALL_MESSENGER})
     ev = act(s, 0, "build", building="house_1", payment={"sand": 2, "wood": 1, "clay": 1})
     assert of(ev, "building_built")[0]["vp"] == 2
+
+
+BUILDING_TABLE = [
+    ("servants_house", "servants_house", 14, 18),
+    ("palace", "palace", 18, 30),
+    ("keep", "keep", 14, 24),
+    ("tavern", "tavern", 12, 22),
+    ("great_gate", "great_gate", 10, 18),
+    ("small_gate", "small_gate", 6, 12),
+    ("stable", "stable", 14, 18),
+    ("tower_large", "tower_large_1", 10, 12),
+    ("tower_small", "tower_small_1", 8, 10),
+    ("house", "house_1", 6, 8),
+]
+
+
+@pytest.mark.parametrize(("group", "tile", "vp", "cost"), BUILDING_TABLE)
+def test_every_building_costs_its_value_and_scores_full_vp_for_a_stonemason(
+    group: str, tile: str, vp: int, cost: int
+) -> None:
+    s = new_game(3)
+    set_res(s, 0, sand=5, wood=4, clay=4, stone=4)
+    select(s, {0: "stonemason", 1: "messenger", 2: "messenger"})
+    builds = [a for a in ENGINE.legal(s, 0) if a["type"] == "build" and a["building"] == tile]
+    assert builds, "payable, so offered"
+    values = {"sand": 1, "wood": 2, "clay": 4, "stone": 5}
+    for a in builds:
+        assert sum(values[r] * n for r, n in a["payment"].items()) == cost
+        assert len(a["payment"]) >= 3
+    ev = act(s, 0, "build", building=group, payment=builds[0]["payment"])
+    assert of(ev, "building_built")[0]["building"] == tile and s.players[0].vp == vp
+    assert s.rules.tile_by_id[tile].cost == cost
+    check_invariants(s)
+
+
+def test_tile_counts_of_the_table() -> None:
+    s = new_game(4)
+    groups = s.rules.groups
+    assert len(groups["tower_large"]) == 4 and len(groups["tower_small"]) == 5 and len(groups["house"]) == 7
+    assert s.rules.to_build == 23
+    assert sum(1 for t in s.rules.tiles if t.kind == "tower") == 9
+    fees = s.rules.space_fee
+    assert fees == {
+        "market_a": 8, "market_b": 8, "forge_10": 10, "forge_6": 6, "servants_a": 5, "servants_b": 5,
+        "palace_a": 17, "palace_b": 17, "keep": 14, "tavern_12": 12, "tavern_6": 6, "great_gate": 10,
+        "small_gate": 5, "stable_16": 16, "stable_12": 12,
+    }  # fmt: skip
