@@ -298,3 +298,29 @@ def test_playouts_under_other_configurations(options: dict[str, Any]) -> None:
         for seed in range(40):
             play = random_playout(ENGINE, players, options, seed, check=check_invariants)
             assert ENGINE.pending(play.state) == {} and ENGINE.result(play.state) is not None
+
+
+def test_payment_enumeration_is_complete_and_exact() -> None:
+    """``payments`` against brute force: every exact payment (§9, R-12), each exactly once."""
+    from itertools import product
+
+    from games.burg.rules import declare_silver, payment_valid, payments
+
+    values = (1, 2, 4, 5)
+    rnd = random.Random(3)
+    for _ in range(150):
+        have = tuple(rnd.randint(0, 5) for _ in range(4)) + (rnd.randint(0, 3),)
+        cost = rnd.choice((8, 10, 12, 18, 22, 24, 30))
+        brute = set()
+        for pieces in product(*(range(h + 1) for h in have)):
+            g = pieces[4]
+            decls = [d for d in product(range(g + 1), repeat=4) if sum(d) == g]
+            if any(payment_valid(pieces, d, cost, values, 3) for d in decls):
+                brute.add(pieces)
+                assert declare_silver(pieces, cost, values, 3) is not None
+        got = payments(have, cost, values, 3)
+        assert {p for p, *_ in got} == brute and len(got) == len(brute)
+        keys = [(p[4], p[3], p[2], p[1]) for p, *_ in got]
+        assert keys == sorted(keys)
+        for pieces, decl, *_ in got:
+            assert payment_valid(pieces, decl, cost, values, 3)
