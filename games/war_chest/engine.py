@@ -78,8 +78,7 @@ none took more than 1,800 actions.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
@@ -107,6 +106,7 @@ from games.war_chest.data import (
     UNIT_NAMES,
     WARRIOR_PRIEST,
 )
+from games.war_chest.state import SeatState, Unit, WarChestState, dump_state, load_state, zero_counts
 
 __all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "parse_hex", "parse_coin")
 
@@ -183,61 +183,6 @@ def parse_coin(value: Any) -> int | None:
 
 class _ScriptError(Exception):
     """A scripted chance value that is not allowed at that point (§18)."""
-
-
-@dataclass(slots=True)
-class Unit:
-    uid: int
-    owner: int
-    kind: int
-    height: int
-    hex: int
-
-
-@dataclass(slots=True)
-class SeatState:
-    """Coin counts per kind (index = data kind, 16 = Royal Coin): the freqdeck idea."""
-
-    cards: list[int]
-    bag: list[int]
-    hand: list[int]
-    up: list[int]  # face-up discard
-    down: list[int]  # face-down discard
-    supply: list[int]
-    gone: list[int]  # eliminated (box)
-
-
-@dataclass(slots=True)
-class WarChestState:
-    players: int
-    setup: str
-    royal_guard: str
-    phase: str  # draft | play | over
-    round: int
-    turn: int  # the seat whose turn it is in the use phase
-    turn_done: bool  # that seat has played its coin; the turn ends when the stack empties
-    initiative: int
-    claimed: bool
-    seats: list[SeatState]
-    units: dict[int, Unit]
-    at: dict[int, int]  # hex -> uid
-    control: dict[int, int]  # location hex -> team (0 Raven, 1 Wolf)
-    reserve: list[int]  # markers in reserve per team
-    stack: list[dict[str, Any]]  # pending follow-up decisions, top last
-    draft_pool: list[int]
-    draft_order: list[int]
-    draft_pick: int
-    winner: int | None  # team
-    next_uid: int
-    chance: Chance
-    opening: list[Event]
-    # options of the current decision, computed once for legal() and apply(); not part of the
-    # game (never dumped), dropped by every apply
-    memo: list[tuple[Action, dict[str, Any] | None]] | None = None
-
-
-def _zero() -> list[int]:
-    return [0] * NKINDS
 
 
 # -- script and options --------------------------------------------------------------------------------
@@ -373,7 +318,10 @@ class WarChestEngine:
             turn_done=False,
             initiative=0,
             claimed=False,
-            seats=[SeatState([], _zero(), _zero(), _zero(), _zero(), _zero(), _zero()) for _ in range(players)],
+            seats=[
+                SeatState([], zero_counts(), zero_counts(), zero_counts(), zero_counts(), zero_counts(), zero_counts())
+                for _ in range(players)
+            ],
             units={},
             at={},
             control={},
@@ -456,8 +404,8 @@ class WarChestEngine:
                 return None
             for k in range(NKINDS):
                 bag[k] += sd.up[k] + sd.down[k]
-            sd.up = _zero()
-            sd.down = _zero()
+            sd.up = zero_counts()
+            sd.down = zero_counts()
             ev.append(event("refill", seat=seat, count=total))
         scripted = st.chance.peek("draws", str(seat)) if st.chance.script else Chance.NONE
         if scripted is not Chance.NONE:
@@ -1355,80 +1303,10 @@ class WarChestEngine:
     # -- persistence -----------------------------------------------------------------------------------
 
     def dump(self, st: WarChestState) -> dict[str, Any]:
-        return {
-            "players": st.players,
-            "setup": st.setup,
-            "royal_guard": st.royal_guard,
-            "phase": st.phase,
-            "round": st.round,
-            "turn": st.turn,
-            "turn_done": st.turn_done,
-            "initiative": st.initiative,
-            "claimed": st.claimed,
-            "seats": [
-                {
-                    "cards": list(sd.cards),
-                    "bag": list(sd.bag),
-                    "hand": list(sd.hand),
-                    "up": list(sd.up),
-                    "down": list(sd.down),
-                    "supply": list(sd.supply),
-                    "gone": list(sd.gone),
-                }
-                for sd in st.seats
-            ],
-            "units": [
-                [u.uid, u.owner, u.kind, u.height, u.hex] for u in sorted(st.units.values(), key=lambda u: u.uid)
-            ],
-            "control": sorted([h, t] for h, t in st.control.items()),
-            "reserve": list(st.reserve),
-            "stack": json.loads(json.dumps(st.stack)),
-            "draft_pool": list(st.draft_pool),
-            "draft_order": list(st.draft_order),
-            "draft_pick": st.draft_pick,
-            "winner": st.winner,
-            "next_uid": st.next_uid,
-            "chance": st.chance.dump(),
-            "opening": json.loads(json.dumps(st.opening)),
-        }
+        return dump_state(st)
 
     def load(self, data: dict[str, Any]) -> WarChestState:
-        units = {u[0]: Unit(*u) for u in data["units"]}
-        return WarChestState(
-            players=data["players"],
-            setup=data["setup"],
-            royal_guard=data["royal_guard"],
-            phase=data["phase"],
-            round=data["round"],
-            turn=data["turn"],
-            turn_done=data["turn_done"],
-            initiative=data["initiative"],
-            claimed=data["claimed"],
-            seats=[
-                SeatState(
-                    list(s["cards"]),
-                    list(s["bag"]),
-                    list(s["hand"]),
-                    list(s["up"]),
-                    list(s["down"]),
-                    list(s["supply"]),
-                    list(s["gone"]),
-                )
-                for s in data["seats"]
-            ],
-            units=units,
-            at={u.hex: u.uid for u in units.values()},
-            control={h: t for h, t in data["control"]},
-            reserve=list(data["reserve"]),
-            stack=json.loads(json.dumps(data["stack"])),
-            draft_pool=list(data["draft_pool"]),
-            draft_order=list(data["draft_order"]),
-            draft_pick=data["draft_pick"],
-            winner=data["winner"],
-            next_uid=data["next_uid"],
-            chance=Chance.load(data["chance"]),
-            opening=json.loads(json.dumps(data["opening"])),
-        )
+        return load_state(data)
 
     def forget(self, st: WarChestState) -> None:
         """Drop cached options after changing a state by hand (test set-ups)."""

@@ -1,0 +1,146 @@
+"""War Chest state: slotted dataclasses holding one game, and its plain JSON form."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Action, Event
+from games.rng import Chance
+from games.war_chest.data import NKINDS
+
+__all__ = ("Unit", "SeatState", "WarChestState", "zero_counts", "dump_state", "load_state")
+
+
+@dataclass(slots=True)
+class Unit:
+    uid: int
+    owner: int
+    kind: int
+    height: int
+    hex: int
+
+
+@dataclass(slots=True)
+class SeatState:
+    """Coin counts per kind (index = data kind, 16 = Royal Coin): the freqdeck idea."""
+
+    cards: list[int]
+    bag: list[int]
+    hand: list[int]
+    up: list[int]  # face-up discard
+    down: list[int]  # face-down discard
+    supply: list[int]
+    gone: list[int]  # eliminated (box)
+
+
+@dataclass(slots=True)
+class WarChestState:
+    players: int
+    setup: str
+    royal_guard: str
+    phase: str  # draft | play | over
+    round: int
+    turn: int  # the seat whose turn it is in the use phase
+    turn_done: bool  # that seat has played its coin; the turn ends when the stack empties
+    initiative: int
+    claimed: bool
+    seats: list[SeatState]
+    units: dict[int, Unit]
+    at: dict[int, int]  # hex -> uid
+    control: dict[int, int]  # location hex -> team (0 Raven, 1 Wolf)
+    reserve: list[int]  # markers in reserve per team
+    stack: list[dict[str, Any]]  # pending follow-up decisions, top last
+    draft_pool: list[int]
+    draft_order: list[int]
+    draft_pick: int
+    winner: int | None  # team
+    next_uid: int
+    chance: Chance
+    opening: list[Event]
+    # options of the current decision, computed once for legal() and apply(); not part of the
+    # game (never dumped), dropped by every apply
+    memo: list[tuple[Action, dict[str, Any] | None]] | None = None
+
+
+def zero_counts() -> list[int]:
+    return [0] * NKINDS
+
+
+def dump_state(st: WarChestState) -> dict[str, Any]:
+    """Plain JSON form; the options cache is not part of the game."""
+    return {
+        "players": st.players,
+        "setup": st.setup,
+        "royal_guard": st.royal_guard,
+        "phase": st.phase,
+        "round": st.round,
+        "turn": st.turn,
+        "turn_done": st.turn_done,
+        "initiative": st.initiative,
+        "claimed": st.claimed,
+        "seats": [
+            {
+                "cards": list(sd.cards),
+                "bag": list(sd.bag),
+                "hand": list(sd.hand),
+                "up": list(sd.up),
+                "down": list(sd.down),
+                "supply": list(sd.supply),
+                "gone": list(sd.gone),
+            }
+            for sd in st.seats
+        ],
+        "units": [[u.uid, u.owner, u.kind, u.height, u.hex] for u in sorted(st.units.values(), key=lambda u: u.uid)],
+        "control": sorted([h, t] for h, t in st.control.items()),
+        "reserve": list(st.reserve),
+        "stack": json.loads(json.dumps(st.stack)),
+        "draft_pool": list(st.draft_pool),
+        "draft_order": list(st.draft_order),
+        "draft_pick": st.draft_pick,
+        "winner": st.winner,
+        "next_uid": st.next_uid,
+        "chance": st.chance.dump(),
+        "opening": json.loads(json.dumps(st.opening)),
+    }
+
+
+def load_state(data: dict[str, Any]) -> WarChestState:
+    """Inverse of ``dump_state``."""
+    units = {u[0]: Unit(*u) for u in data["units"]}
+    return WarChestState(
+        players=data["players"],
+        setup=data["setup"],
+        royal_guard=data["royal_guard"],
+        phase=data["phase"],
+        round=data["round"],
+        turn=data["turn"],
+        turn_done=data["turn_done"],
+        initiative=data["initiative"],
+        claimed=data["claimed"],
+        seats=[
+            SeatState(
+                list(s["cards"]),
+                list(s["bag"]),
+                list(s["hand"]),
+                list(s["up"]),
+                list(s["down"]),
+                list(s["supply"]),
+                list(s["gone"]),
+            )
+            for s in data["seats"]
+        ],
+        units=units,
+        at={u.hex: u.uid for u in units.values()},
+        control={h: t for h, t in data["control"]},
+        reserve=list(data["reserve"]),
+        stack=json.loads(json.dumps(data["stack"])),
+        draft_pool=list(data["draft_pool"]),
+        draft_order=list(data["draft_order"]),
+        draft_pick=data["draft_pick"],
+        winner=data["winner"],
+        next_uid=data["next_uid"],
+        chance=Chance.load(data["chance"]),
+        opening=json.loads(json.dumps(data["opening"])),
+    )
