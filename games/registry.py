@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from games.battles_builders.engine import ENGINE as _battles_builders
+from games.cities_knights.engine import ENGINE as _cities_knights
 from games.core import Engine
 
 ENGINES: dict[str, Engine] = {
     _battles_builders.key: _battles_builders,
+    _cities_knights.key: _cities_knights,
 }
 
 

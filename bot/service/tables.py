@@ -215,12 +215,29 @@ class TableService:
                 state = engine.start(n, dict(options), seed)
             except InvalidOptions as exc:
                 raise ServiceError("bad_options", detail=str(exc)) from None
+            await self._seat_as_engine_says(s, game, engine.view(state, None).get("seat_order"))
             game.options, game.seed, game.status = options, seed, RUNNING
             game.snapshot = engine.dump(state)
             secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
             table = self._table(game, state)
             return Outcome(table, [], secret, public, finished=False)
+
+    @staticmethod
+    async def _seat_as_engine_says(s: AsyncSession, game: Game, order: Any) -> None:
+        """Engines that draw the seating (e.g. a random seat order option) say who sits where:
+        ``order[i]`` is the lobby position of the player in seat i."""
+        n = len(game.seats)
+        if not isinstance(order, list) or sorted(order) != list(range(n)) or order == list(range(n)):
+            return
+        by_position = {seat.position: seat for seat in game.seats}
+        for seat in game.seats:  # step aside first: (game, position) is unique
+            seat.position += n
+        await s.flush()
+        for i, lobby_position in enumerate(order):
+            by_position[lobby_position].position = i
+        await s.flush()
+        game.seats.sort(key=lambda seat: seat.position)
 
     async def abandon(self, *, channel_id: int, user_id: int, can_manage: bool) -> Table:
         async with self._lock(-channel_id), self._unit() as s:

@@ -216,3 +216,16 @@ async def test_two_processes_open_the_same_lobby(store: AsyncEngine) -> None:
         assert table is not None and sorted(s.user_id for s in table.seats) == [1, 2]
     finally:
         await other_engine.dispose()
+
+
+async def test_engine_drawn_seating_reorders_seats(svc: TableService) -> None:
+    for uid in range(1, 5):
+        await svc.join(channel_id=CHANNEL, guild_id=1, user_id=uid, name=f"p{uid}",
+                       game_key="cities_knights" if uid == 1 else None)
+    out = await svc.start(channel_id=CHANNEL, user_id=1, options_text="random_seats=true")
+    table = out.table
+    order = table.engine.view(table.state, None)["seat_order"]
+    assert [s.user_id for s in table.seats] == [order[i] + 1 for i in range(4)]
+    again = await svc.table_by_id(table.game_id)
+    assert again is not None and [s.user_id for s in again.seats] == [s.user_id for s in table.seats]
+    assert [s.position for s in again.seats] == [0, 1, 2, 3]

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.service import menus
 from bot.store.models import RUNNING
 from tests.chat.world import World, components
 
@@ -84,4 +85,96 @@ async def play_until_over(world: World, rnd: random.Random, *, max_actions: int 
         text = await finish_choice(world, member, rnd)
         if on_action is not None:
             await on_action(table, seat, member, text)
+    raise AssertionError("game did not end")
+
+
+def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> list[str]:
+    """The custom_id path that leads through the menus to ``action`` (pages included)."""
+    engine = table.engine
+    view = engine.view(table.state, seat)
+    actions = engine.legal(table.state, seat)
+    labels = engine.action_path(view, action, lang)
+    joined = [" · ".join(labels[i:j]) for i in range(len(labels)) for j in range(i + 1, len(labels) + 1)]
+
+    def search(path: list[str], depth: int) -> list[str] | None:
+        found = menus.resolve(engine, view, actions, lang, path)
+        if found is None:
+            return None
+        if not isinstance(found, menus.Step):
+            return path if found == action else None
+        for opt in found.options:
+            if " … " in opt.label or opt.label[:100] in joined or opt.label == "✓":
+                hit = search(opt.path, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    path = search([], 0)
+    assert path is not None, f"{action} is not reachable through the menus"
+    return path
+
+
+async def press_to(world: World, member: Any, action: dict[str, Any], *, max_steps: int = 12) -> str:
+    """Press through the member's open menu to exactly ``action``; returns their confirmation."""
+    table = await world.service.table_in(world.channel.id)
+    assert table is not None and table.status == RUNNING
+    seat = table.seat_of(member.id)
+    assert seat is not None and seat in table.prompts
+    message, actor = await _open_menu(world, member, table, seat)
+    target = menu_path_to(table, seat, "en", action)
+    for _ in range(max_steps):
+        # The component leading furthest along the target path: (tokens matched, component, select value).
+        ways: list[tuple[int, Any, str | None]] = []
+        for c in _menu_parts(message):
+            if isinstance(c, discord.components.SelectMenu):
+                ways += [(len(o.value.split(".")), c, o.value) for o in c.options
+                         if target[: len(o.value.split("."))] == o.value.split(".")]
+            elif not _is_back(c):
+                parsed = menus.unpack(c.custom_id)
+                if parsed and parsed[4] and target[: len(parsed[4])] == parsed[4]:
+                    ways.append((len(parsed[4]), c, None))
+        assert ways, f"no way on to {target} in {message.content!r}"
+        _, comp, value = max(ways, key=lambda w: w[0])
+        if value is not None:
+            result = await actor.select(message, [value], custom_id=comp.custom_id)
+        else:
+            result = await actor.click(message, custom_id=comp.custom_id)
+        reply = result.response
+        text = (reply.content or "") if reply is not None else ""
+        if result.followups:
+            text = result.followups[-1].content or text
+        if "Done:" in text or "Gedaan:" in text:
+            return text
+        if reply is not None and reply.message is not None and _menu_parts(reply.message):
+            fresh = reply.message
+            if actor is member.user:
+                fresh = next(m for m in world.dm_messages(member) if m.id == fresh.id)
+            message = fresh
+            continue
+        raise AssertionError(f"unexpected answer {text!r}")
+    raise AssertionError("menu did not reach the action")
+
+
+async def _open_menu(world: World, member: Any, table: Any, seat: int) -> tuple[discord.Message, Any]:
+    secret = table.prompts[seat].secret
+    if secret and table.seats[seat].dm_open:
+        menus_in_dm = [m for m in world.dm_messages(member) if _menu_parts(m)]
+        assert menus_in_dm, f"{member} has no menu in their DMs"
+        return menus_in_dm[-1], member.user
+    if secret or len(table.prompts) > 1:
+        r = await member.click(world.table_message(), custom_id=f"mk:{table.game_id}")
+        return r.response.message, member
+    return world.table_message(), member
+
+
+async def play_with_policy(world: World, policy: Any, rnd: random.Random, *, max_actions: int = 20_000) -> int:
+    """Every pending player in turn picks an action with ``policy(rnd, actions)`` and presses to it."""
+    by_id = {m.id: m for m in world.members}
+    for count in range(max_actions):
+        table = await world.service.table_in(world.channel.id)
+        if table is None:
+            return count
+        seat = rnd.choice(sorted(table.prompts))
+        action = policy(rnd, table.engine.legal(table.state, seat))
+        await press_to(world, by_id[table.user_of(seat)], action)
     raise AssertionError("game did not end")

@@ -1,0 +1,45 @@
+"""Every registered game, played to its end through slash commands and button presses."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from bot.store.models import FINISHED
+from games import registry
+from tests.chat.driver import play_with_policy
+from tests.chat.world import World
+
+# Random players rarely finish Catan; these weights favour building over idle trading.
+CATAN_WEIGHTS = {"offer_trade": 0.02, "counter_offer": 0.1, "maritime_trade": 0.3, "cancel_trade": 0.2,
+                 "end_turn": 1.0, "reject_trade": 0.5, "skip": 0.3}
+
+
+def policy_for(key: str) -> Any:
+    if key == "cities_knights":
+        return lambda rnd, acts: rnd.choices(acts, [CATAN_WEIGHTS.get(a["type"], 5.0) for a in acts])[0]
+    return lambda rnd, acts: rnd.choice(acts)
+
+
+CASES = [(key, n) for key, eng in registry.ENGINES.items()
+         for n in [getattr(eng, "player_counts", range(eng.min_players, eng.max_players + 1))[-1]]]
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+async def test_whole_game_through_the_chat(world: World, key: str, players: int) -> None:
+    members = [world.add_player(f"p{i}") for i in range(players)]
+    await members[0].slash(world.channel, "join", game=key)
+    for m in members[1:]:
+        await m.slash(world.channel, "join")
+    r = await members[0].slash(world.channel, "start")
+    assert "begins" in r.response.content
+    game_id = (await world.service.table_in(world.channel.id)).game_id  # type: ignore[union-attr]
+    started = time.perf_counter()
+    actions = await play_with_policy(world, policy_for(key), random.Random(key))
+    final = await world.service.table_by_id(game_id)
+    assert final is not None and final.status == FINISHED and final.result is not None
+    assert any(m.embeds and "Game over" in (m.embeds[0].title or "") for m in world.channel.history())
+    print(f"{key}: {actions} actions through the chat in {time.perf_counter() - started:.1f}s")
