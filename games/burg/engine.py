@@ -19,7 +19,7 @@ Actions (``type`` plus fields; every one a JSON dict):
     W1's owner chooses its pieces (§5.5, R-5); ``card`` may be omitted.
 ``{"type": "place_trader", "field": "cart_wood"}``
     A Trader places a helper from the personal supply; naming an occupied field displaces its
-    helper (§6.2). ``{"type": "pass"}`` places nothing.
+    helper (§6.2). A field may also be named by its resource (``"wood"``, ``"silver"``). ``{"type": "pass"}`` places nothing.
 ``{"type": "watchtower", "resource": "clay"}``
     The Bricklayer takes all pieces of one type from the watchtower (§6.3).
 ``{"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}``
@@ -34,7 +34,8 @@ Actions (``type`` plus fields; every one a JSON dict):
     the default payment (least valuable pieces) first; ``apply`` accepts any exact payment.
 ``{"type": "place_helper", "space": "palace_a", "from": "supply"}``
     A castle helper (§10) after building in the same action; ``from`` is ``"supply"`` or one of
-    the player's own trade fields (default: the supply). ``"space": "winter_guest"`` puts a guest
+    the player's own trade fields (default: the supply). Naming a building (``"market"``) picks
+    its first free space. ``"space": "winter_guest"`` puts a guest
     on the revealed guest card (§15).
 ``{"type": "done"}``
     Ends the current step (purchases, building, castle helpers). ``pass`` and ``done`` are
@@ -126,6 +127,8 @@ GUEST = "winter_guest"
 _RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
 _CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+#: A trade field may also be named by its resource (``sand`` is the sand cart, ``silver`` the rider).
+_FIELD_ALIAS = {RESOURCES[FIELD_RESOURCE[f]]: FIELDS[f] for f in range(5)}
 _SLOT = {c: ("worker" if c in WORKERS else c) for c in CARDS}
 _DONE = ("done", "pass")
 
@@ -490,6 +493,7 @@ class BurgEngine:
     def _do_place_trader(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
         self._expect(s, seat, "trader")
         fid = _name(a, "field")
+        fid = _FIELD_ALIAS.get(fid, fid)  # type: ignore[arg-type]
         if fid not in _FIELD_INDEX:
             raise _illegal("unknown_field", f"no trade field {fid!r}")
         f = _FIELD_INDEX[fid]
@@ -699,6 +703,10 @@ class BurgEngine:
             fee = rules.winter_cards[GUEST]["fee"]
             bid = GUEST
         else:
+            if sid not in rules.space_fee and sid in rules.groups:
+                # a building named instead of a space: its first free space
+                tile = rules.tile_by_id[rules.groups[sid][0]]
+                sid = next((x for x in tile.spaces if x not in s.spaces), tile.spaces[0] if tile.spaces else sid)
             if sid not in rules.space_fee:
                 raise _illegal("unknown_space", f"no helper space {sid!r}")
             bid = rules.space_building[sid]

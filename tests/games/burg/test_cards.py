@@ -784,3 +784,17 @@ def test_tile_counts_of_the_table() -> None:
         "palace_a": 17, "palace_b": 17, "keep": 14, "tavern_12": 12, "tavern_6": 6, "great_gate": 10,
         "small_gate": 5, "stable_16": 16, "stable_12": 12,
     }  # fmt: skip
+
+
+def test_fields_by_resource_and_helpers_by_building_name() -> None:
+    s, _ = _bricklayer(sand=2, wood=1)
+    put_castle(s, 1, "market_a")
+    set_taler(s, 0, 20)
+    act(s, 0, "watchtower", resource="clay")
+    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    ev = act(s, 0, "place_helper", space="market")
+    assert ev[0]["space"] == "market_b" and ev[0]["from"] == "supply"
+    s = new_game(4)
+    select(s, {0: "trader", **ALL_MESSENGER})
+    ev = act(s, 0, "place_trader", field="clay")
+    assert ev[0]["field"] == "cart_clay"
