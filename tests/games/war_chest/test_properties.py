@@ -237,3 +237,38 @@ def test_private_events_and_views_of_the_owner() -> None:
     assert sum(mine["my_hand"].values()) == 3 and "my_hand" not in ENGINE.view(state, None)
     assert mine["my_hand"] != theirs["my_hand"] or True
     assert "bag" not in json.dumps(mine.get("my_hand"))
+
+
+def test_mangled_actions_are_rejected_without_change() -> None:
+    """Random legal actions with one field changed: either still legal or refused cleanly."""
+    rnd = random.Random(17)
+    hexes = list(D.HEX_NAMES) + ["9,9", "x"]
+    coins = list(D.UNIT_NAMES) + ["Dragon"]
+    rejected = 0
+    for players, setup in CONFIGS:
+        state = ENGINE.start(players, {"setup": setup}, 77)
+        for _ in range(400):
+            pend = ENGINE.pending(state)
+            if not pend:
+                break
+            (seat,) = pend
+            legal = ENGINE.legal(state, seat)
+            action = dict(rnd.choice(legal))
+            key = rnd.choice([k for k in action if k != "type"] or ["type"])
+            if key == "coin" or key == "unit" and action["type"] in ("recruit", "draft"):
+                action[key] = rnd.choice(coins)
+            elif key == "type":
+                action[key] = rnd.choice(["move", "attack", "tactic", "pass", "soak"])
+            else:
+                action[key] = rnd.choice(hexes)
+            if action not in legal:
+                before = canonical(ENGINE, state)
+                try:
+                    ENGINE.apply(ENGINE.load(ENGINE.dump(state)), seat, action)
+                except IllegalAction:
+                    rejected += 1
+                    with pytest.raises(IllegalAction):
+                        ENGINE.apply(state, seat, action)
+                    assert canonical(ENGINE, state) == before
+            ENGINE.apply(state, seat, rnd.choice(ENGINE.legal(state, seat)))
+    assert rejected > 100
