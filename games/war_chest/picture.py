@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from games.war_chest import data as D
-from games.war_chest.text import unit_name
+from games.war_chest.text import faction_name, unit_name
 
 __all__ = ("render",)
 
@@ -66,7 +66,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     row = math.sqrt(3) * size
     board_h = (max(ys) - min(ys)) * row + row + 70
     seats = view.get("seats", [])
-    height = int(max(board_h, 90 + 150 * len(seats)) + 10)
+    height = int(max(board_h, 180 + 150 * len(seats)) + 10)
     img = Image.new("RGB", (_WIDTH, height), _BG)
     draw = ImageDraw.Draw(img)
     f_coord, f_unit, f_height = (
@@ -128,7 +128,9 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         seat = s["seat"]
         draw.rectangle((x, y + 3, x + 16, y + 19), fill=_SEAT_COL[seat % len(_SEAT_COL)])
         mark = " *" if view.get("initiative") == seat and view.get("phase") != "draft" else ""
-        draw.text((x + 22, y), f"{_who(names, seat)} ({s['faction']}){mark}", fill=_TEXT, font=f_head)
+        draw.text(
+            (x + 22, y), f"{_who(names, seat)} ({faction_name(s['faction'], lang)}){mark}", fill=_TEXT, font=f_head
+        )
         y += 26
         up = ", ".join(f"{unit_name(k, lang)} {n}" for k, n in s["discard_up"].items()) or "-"
         gone = ", ".join(f"{unit_name(k, lang)} {n}" for k, n in s["eliminated"].items()) or "-"
@@ -148,8 +150,18 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         y += 14
     reserve = view.get("reserve", {})
     markers = view.get("markers", 0)
-    held = ", ".join(f"{f} {markers - n}/{markers}" for f, n in reserve.items())
+    held = ", ".join(f"{faction_name(f, lang)} {markers - n}/{markers}" for f, n in reserve.items())
     draw.text((x, y), ("bolwerken: " if nl else "locations: ") + held, fill=_TEXT, font=f_head)
+    y += 30
+    # legend for the location rings
+    for col, label in (
+        (_NEUTRAL, "neutraal bolwerk" if nl else "neutral location"),
+        (_FACTION_COL["raven"], faction_name("raven", lang)),
+        (_FACTION_COL["wolf"], faction_name("wolf", lang)),
+    ):
+        draw.ellipse((x, y + 2, x + 16, y + 18), outline=col, width=3)
+        draw.text((x + 24, y), label, fill=_TEXT, font=f_panel)
+        y += 22
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=False)
     return out.getvalue()

@@ -7,7 +7,7 @@ from typing import Any
 from games.core import Action, Event, Prompt
 from games.war_chest import data as D
 
-__all__ = ("unit_name", "action_path", "describe_event", "describe_prompt", "status_lines")
+__all__ = ("unit_name", "faction_name", "action_path", "describe_event", "describe_prompt", "status_lines")
 
 _NL_BY_EN = dict(zip(D.UNIT_NAMES, D.NL_NAMES))
 
@@ -40,6 +40,11 @@ def unit_name(name: str | None, lang: str) -> str:
     if name == "royal":
         return _t(lang, "Royal Coin", "Koningsmunt")
     return _NL_BY_EN.get(name, name) if lang == "nl" else name
+
+
+def faction_name(f: str | None, lang: str) -> str:
+    """Raven / Wolf in the reader's language."""
+    return _faction(f, lang)
 
 
 def _faction(f: str | None, lang: str) -> str:
