@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.burg.engine import ENGINE
+from games.burg.state import State
+from games.core import Event
 from tests.games.burg.helpers import (
     act,
     acting,
@@ -172,7 +174,7 @@ def test_trade_yield_limited_by_supply() -> None:
 
 
 # -- Bricklayer (§6.3, §8, §9) ------------------------------------------------------------------
-def _bricklayer(**res: int) -> tuple:
+def _bricklayer(**res: int) -> tuple[State, list[Event]]:
     s = new_game(4)
     set_res(s, 0, **res)
     ev = select(s, {0: "bricklayer", **ALL_MESSENGER})
@@ -394,7 +396,7 @@ def test_bricklayer_taler_limited_by_bank() -> None:
 
 
 # -- Stonemason (§6.4) --------------------------------------------------------------------------
-def _stonemason(**options: object) -> tuple:
+def _stonemason(**options: object) -> tuple[State, list[Event]]:
     s = ENGINE.start(4, dict(options), 0)
     ev = select(s, {0: "stonemason", 1: "worker_2", 2: "worker_3", 3: "messenger"})
     return s, ev
