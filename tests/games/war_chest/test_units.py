@@ -748,3 +748,13 @@ def test_royal_guard_option_is_parsed_like_a_typed_option() -> None:
     spec = next(s for s in ENGINE.option_specs if s.name == "royal_guard")
     st = ENGINE.start(2, {"royal_guard": spec.parse(" Revised ")}, 1)
     assert st.royal_guard == "revised"
+
+
+def test_revised_royal_guard_cannot_pass_through_units() -> None:
+    st = _pos(GUARD, FOES, ["royal"], royal_guard="revised")
+    place(st, 0, "Royal Guard", "0,-2")
+    set_control(st, "1,-1", "raven")  # two steps away, via 0,-1 or 1,-2
+    place(st, 1, "Swordsman", "0,-1")
+    place(st, 0, "Cavalry", "1,-2")
+    place(st, 1, "Pikeman", "-1,-2")  # and the own start location next to it is taken
+    assert not legal_of(st, 0, type="tactic")
