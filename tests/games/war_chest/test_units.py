@@ -757,4 +757,6 @@ def test_revised_royal_guard_cannot_pass_through_units() -> None:
     place(st, 1, "Swordsman", "0,-1")
     place(st, 0, "Cavalry", "1,-2")
     place(st, 1, "Pikeman", "-1,-2")  # and the own start location next to it is taken
+    assert _targets(st, 0, "to", type="tactic", coin="royal") == {"2,-3"}  # via the empty 1,-3
+    place(st, 0, "Lancer", "1,-3")
     assert not legal_of(st, 0, type="tactic")
