@@ -671,7 +671,7 @@ class BurgEngine:
 
     @staticmethod
     def _prebuilt(s: State) -> int:
-        return sum(1 for t in s.rules.tiles if t.prebuilt)
+        return s.rules.prebuilt
 
     # castle helpers ----------------------------------------------------------------------------
     def _do_place_helper(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:

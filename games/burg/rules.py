@@ -69,6 +69,7 @@ class Rules:
     space_building: dict[str, str]
     spaces: tuple[str, ...]  # every helper space in board order
     to_build: int
+    prebuilt: int  # tiles built from the start (market, forge)
     winter_fields: frozenset[int]
     winter_timing: str
     winter_cards: dict[str, dict[str, int]]
@@ -375,6 +376,7 @@ def compile_rules(cfg_json: str, players: int) -> Rules:
         space_building=space_building,
         spaces=tuple(spaces),
         to_build=sum(1 for t in tiles if not t.prebuilt),
+        prebuilt=sum(1 for t in tiles if t.prebuilt),
         winter_fields=frozenset(cfg["winterRoundFields"]),
         winter_timing=cfg["winterRevealTiming"],
         winter_cards=cfg["winterCards"],
