@@ -19,7 +19,8 @@ Actions (``type`` plus fields; every one a JSON dict):
     W1's owner chooses its pieces (§5.5, R-5); ``card`` may be omitted.
 ``{"type": "place_trader", "field": "cart_wood"}``
     A Trader places a helper from the personal supply; naming an occupied field displaces its
-    helper (§6.2). A field may also be named by its resource (``"wood"``, ``"silver"``). ``{"type": "pass"}`` places nothing.
+    helper (§6.2). A field may also be named by its resource (``"wood"``, ``"silver"``).
+    ``{"type": "pass"}`` places nothing.
 ``{"type": "watchtower", "resource": "clay"}``
     The Bricklayer takes all pieces of one type from the watchtower (§6.3).
 ``{"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}``
@@ -35,8 +36,8 @@ Actions (``type`` plus fields; every one a JSON dict):
 ``{"type": "place_helper", "space": "palace_a", "from": "supply"}``
     A castle helper (§10) after building in the same action; ``from`` is ``"supply"`` or one of
     the player's own trade fields (default: the supply). Naming a building (``"market"``) picks
-    its first free space. ``"space": "winter_guest"`` puts a guest
-    on the revealed guest card (§15).
+    its first free space. ``"space": "winter_guest"`` puts a guest on the revealed guest card
+    (§15).
 ``{"type": "done"}``
     Ends the current step (purchases, building, castle helpers). ``pass`` and ``done`` are
     accepted for each other.
@@ -68,7 +69,7 @@ Readings of the specification where it leaves room:
 Events (``games.core.event``; all public except ``selection``):
 ``round_started`` {round, start_player, field}; ``round_taler`` {seat, amount};
 ``card_selected`` {seat}; ``selection`` {seat, cards} (to the seat); ``winter_revealed``
-{card, field}; ``wood_lost`` {seat, count}; ``helpers_returned`` {seat, field};
+{card, field, round}; ``wood_lost`` {seat, count}; ``helpers_returned`` {seat, field};
 ``taler_received`` {seat, amount, source}; ``taler_paid`` {seat, amount, paid_to, reason};
 ``watchtower_stocked`` {resources}; ``cards_revealed`` {cards: [[...] per seat]};
 ``worker_equipped`` {seat, card, resources}; ``messenger`` {seat, amount};
@@ -77,9 +78,12 @@ Events (``games.core.event``; all public except ``selection``):
 {seat, resource, count}; ``resource_bought`` {seat, owner, card, resource, price, paid_to};
 ``worker_collected`` {seat, card, resources}; ``building_built`` {seat, building, group, card,
 payment, silver_as, vp, taler}; ``helper_placed`` {seat, space, building, from, fee};
-``guest_placed`` {seat, fee}; ``step_done`` {seat, card, step}; ``master_builder``
+``guest_placed`` {seat, fee, from}; ``step_done`` {seat, card, step}; ``master_builder``
 {seat, buildings, vp}; ``cards_returned`` {seat}; ``round_ended`` {round}; ``game_ended``
-{reason}; ``final_score`` {seat, source, vp, ...}; ``game_result`` {scores, winners, tiebreak}.
+{reason: last_round | all_built}; ``final_score`` {seat, source (a helper space id, ``palace``,
+``market`` or ``guests``), vp, and measure / converted / guests}; ``game_result`` {scores,
+winners, tiebreak}. ``taler_received.source`` is the winter card; the Messenger has its own
+``messenger`` event.
 Resources in events are dicts ``{resource: count}``.
 """
 
