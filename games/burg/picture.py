@@ -132,7 +132,13 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
 
     # header and round track ------------------------------------------------------------------
     y = 12
-    title = f"{L['round'].format(r=view['round'], R=view['rounds'])} · {L['start'].format(p=_name(names, view['start_player'], lang))} · {L['bank'].format(n=view['bank'])}"
+    title = " · ".join(
+        (
+            L["round"].format(r=view["round"], R=view["rounds"]),
+            L["start"].format(p=_name(names, view["start_player"], lang)),
+            L["bank"].format(n=view["bank"]),
+        )
+    )
     if view.get("phase") == "over":
         title += f" · {L['over']}"
     d.text((16, y), title, font=F_BIG, fill=INK)
