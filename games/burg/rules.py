@@ -417,7 +417,7 @@ def _choices(
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=16_384)  # bounded: a long-running bot keeps it
 def payments(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[Any, ...]:
     """Every exact payment of ``cost`` from ``have`` (5 counts) as (pieces, silver declaration,
     pieces as a dict, declaration as a dict), cheapest first: least silver, then least stone,
