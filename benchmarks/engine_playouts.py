@@ -51,12 +51,32 @@ def measure(engine: Engine, players: int, seconds: float, options: dict[str, Any
     }
 
 
+def catanatron_figures(seconds: float) -> dict[str, float] | None:
+    """Base Catan, four random players, as Catanatron plays it (installed only for this benchmark:
+    ``pip install catanatron``); None when it is not installed."""
+    try:
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)])
+        game.play()
+        games += 1
+        actions += len(game.state.action_records)
+    elapsed = time.perf_counter() - start
+    return {"games_per_s": games / elapsed, "us_per_action": 1e6 * elapsed / max(actions, 1),
+            "actions_per_game": actions / max(games, 1)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per engine and player count")
     parser.add_argument("--game", action="append", help="only these engine keys")
-    parser.add_argument("--max-steps", type=int, default=100_000, help="cap per game (reported as unfinished)")
+    parser.add_argument("--max-steps", type=int, default=20_000, help="cap per game (reported as unfinished)")
     args = parser.parse_args()
+    catan: dict[str, float] | None = None
     print(f"{'game':<18}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}{'actions/game':>14}{'finished':>10}")
     for key, engine in registry.ENGINES.items():
         if args.game and key not in args.game:
@@ -64,11 +84,25 @@ def main() -> None:
         counts = getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1))
         for players in counts:
             r = measure(engine, players, args.seconds, {}, args.max_steps)
+            if key == "cities_knights" and players == 4:
+                catan = r
             print(
                 f"{key:<18}{players:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12.0f}"
                 f"{r['us_per_action']:>11.1f}{r['actions_per_game']:>14.1f}{r['finished']:>10.0%}"
             )
 
+    if catan is not None:
+        other = catanatron_figures(args.seconds)
+        if other is None:
+            print("\nCatanatron not installed (pip install catanatron) - no comparison.")
+        else:
+            print("\nCities & Knights (4 random players) beside Catanatron (base Catan, 4 random players):")
+            print(f"  Speltafel  {catan['us_per_action']:8.1f} µs/action  {catan['games_per_s']:7.2f} games/s"
+                  f"  ({catan['finished']:.0%} of games finished within the step cap)")
+            print(f"  Catanatron {other['us_per_action']:8.1f} µs/action  {other['games_per_s']:7.2f} games/s")
+            print(f"  time per action, Speltafel / Catanatron: {catan['us_per_action'] / other['us_per_action']:.2f}")
+
 
 if __name__ == "__main__":
     main()
+

@@ -176,6 +176,9 @@ class Engine(Protocol):
     def load(self, data: dict[str, Any]) -> Any:
         """Inverse of dump."""
 
+    # Optional: ``opening_events(state) -> list[Event]`` for what ``start`` drew (deals, flips,
+    # the first tile), since ``start`` returns only the state. The bot tells them like any events.
+
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
         """Labels for choosing this action step by step (kind, then piece, then target).

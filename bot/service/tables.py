@@ -221,7 +221,8 @@ class TableService:
             secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
             table = self._table(game, state)
-            return Outcome(table, [], secret, public, finished=False)
+            opening = getattr(engine, "opening_events", None)
+            return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
 
     @staticmethod
     async def _seat_as_engine_says(s: AsyncSession, game: Game, order: Any) -> None:
