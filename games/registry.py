@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from games.battles_builders.engine import ENGINE as _battles_builders
+from games.burg.engine import ENGINE as _burg
 from games.cities_knights.engine import ENGINE as _cities_knights
 from games.core import Engine
 from games.war_chest.engine import ENGINE as _war_chest
 
 ENGINES: dict[str, Engine] = {
     _battles_builders.key: _battles_builders,
-    _cities_knights.key: _cities_knights,
+    _burg.key: _burg,
     _war_chest.key: _war_chest,
+    _cities_knights.key: _cities_knights,
 }
 
 
