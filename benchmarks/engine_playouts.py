@@ -64,7 +64,8 @@ def catanatron_figures(seconds: float) -> dict[str, float] | None:
         game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)])
         game.play()
         games += 1
-        actions += len(game.state.action_records)
+        # The log is called action_records in newer releases, actions in older ones.
+        actions += len(getattr(game.state, "action_records", None) or game.state.actions)
     elapsed = time.perf_counter() - start
     return {"games_per_s": games / elapsed, "us_per_action": 1e6 * elapsed / max(actions, 1),
             "actions_per_game": actions / max(games, 1)}
