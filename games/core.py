@@ -178,6 +178,8 @@ class Engine(Protocol):
 
     # Optional: ``opening_events(state) -> list[Event]`` for what ``start`` drew (deals, flips,
     # the first tile), since ``start`` returns only the state. The bot tells them like any events.
+    # Optional: ``invitations(state) -> {seat: Prompt}`` for choices a seat may make without
+    # blocking anyone (answering a trade offer); the bot offers them like prompts.
 
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:

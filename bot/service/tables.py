@@ -25,7 +25,18 @@ from bot.service.notices import Outcome, SeatInfo, Table
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat
 from games import registry
-from games.core import Action, Engine, IllegalAction, InvalidOptions
+from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt
+
+
+def open_prompts(engine: Engine, state: Any) -> dict[int, Prompt]:
+    """Who may act now: the blocking ``pending`` prompts plus an engine's optional, non-blocking
+    ``invitations`` (e.g. answering a trade offer)."""
+    prompts = dict(engine.pending(state))
+    invitations = getattr(engine, "invitations", None)
+    if invitations is not None and prompts:
+        for seat, prompt in invitations(state).items():
+            prompts.setdefault(seat, prompt)
+    return prompts
 
 
 def prompt_signature(engine: Engine, state: Any, seat: int, kind: str) -> str:
@@ -94,7 +105,7 @@ class TableService:
         )
         if game.snapshot is not None:
             table.state = state if state is not None else engine.load(game.snapshot)
-            table.prompts = engine.pending(table.state)
+            table.prompts = open_prompts(engine, table.state)
             table.prompt_seqs = {int(k): v["seq"] for k, v in (game.prompts or {}).items()}
             table.result = engine.result(table.state)
         return table
@@ -270,7 +281,7 @@ class TableService:
             open_prompt = (game.prompts or {}).get(str(seat))
             if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
                 raise ServiceError("closed")
-            if seat not in engine.pending(state):
+            if seat not in open_prompts(engine, state):
                 raise ServiceError("not_your_turn")
             try:
                 events = engine.apply(state, seat, action)
@@ -325,7 +336,7 @@ class TableService:
         now: dict[str, Any] = {}
         new_secret: list[int] = []
         new_public: list[int] = []
-        for seat, prompt in sorted(engine.pending(state).items()):
+        for seat, prompt in sorted(open_prompts(engine, state).items()):
             sig = prompt_signature(engine, state, seat, prompt.kind)
             prev = old.get(str(seat))
             if prev is not None and prev["sig"] == sig and seat != actor:

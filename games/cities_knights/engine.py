@@ -52,8 +52,8 @@ Harbor) -> ``give_commodity {commodity}``; ``give_cards`` (Wedding) -> ``give_ca
 ``take_cards`` (Master Merchant) -> ``take_cards {cards}``; ``take_card`` (Spy) -> ``take_card
 {card}``; ``road_building`` -> ``build_road {edge}`` or ``skip``; ``smith`` -> ``promote_knight
 {vertex}`` or ``skip``; ``diplomat_rebuild`` -> ``build_road {edge}`` or ``skip``. Every listed
-decision is asked even when it has a single option. ``trade_offer`` prompts addressed opponents
-but never blocks.
+decision is asked even when it has a single option. Answers to a trade offer are not pending
+decisions: ``invitations(state)`` offers addressed opponents a ``trade_offer`` prompt that never blocks.
 
 Leniency: ``type`` is case-insensitive; aliases ``place_settlement``/``place_road``/``place_city``,
 ``accept``/``reject``/``decline``/``counter``, ``pass`` (= skip) are accepted; cards may be given as
@@ -420,13 +420,16 @@ class CitiesKnightsEngine:
             return {t["seat"]: Prompt(t["k"], t["k"] in SECRET_TASKS, self._task_data(t)) for t in self._group(st)}
         if st.phase == "roll":
             return {st.turn: Prompt("roll", True, {})}
-        out = {st.turn: Prompt("turn", True, {})}
+        return {st.turn: Prompt("turn", True, {})}
+
+    def invitations(self, state: State) -> dict[int, Prompt]:
+        """Optional answers that never block (rules §19.3): opponents addressed by an open trade
+        offer may accept, decline or counter; not answering counts as declining."""
+        st = state
         tr = st.trade
-        if tr:
-            for s in tr["to"]:
-                if str(s) not in tr["answers"]:
-                    out[s] = Prompt("trade_offer", True, {"from": tr["seat"]})
-        return out
+        if st.phase != "main" or st.tasks or not tr:
+            return {}
+        return {s: Prompt("trade_offer", True, {"from": tr["seat"]}) for s in tr["to"] if str(s) not in tr["answers"]}
 
     @staticmethod
     def _task_data(t: dict[str, Any]) -> dict[str, Any]:

@@ -242,7 +242,8 @@ def test_maritime_rates_harbours_trading_house_merchant_fleet() -> None:
 def test_domestic_trade_offer_accept_counter_confirm_and_autocancel() -> None:
     st = position(3, hands={0: {"ore": 2}, 1: {"wool": 1}, 2: {"grain": 2, "brick": 1}})
     act(st, 0, {"type": "offer_trade", "give": {"ore": 1}, "want": {"wool": 1}, "to": "all"})
-    assert {s: p.kind for s, p in ENGINE.pending(st).items()} == {0: "turn", 1: "trade_offer", 2: "trade_offer"}
+    assert {s: p.kind for s, p in ENGINE.pending(st).items()} == {0: "turn"}  # answers never block
+    assert {s: p.kind for s, p in ENGINE.invitations(st).items()} == {1: "trade_offer", 2: "trade_offer"}
     assert_rejects_cleanly(ENGINE, st, 2, {"type": "accept_trade"})  # seat 2 has no wool
     act(st, 2, {"type": "counter_offer", "give": {"brick": 1}, "want": {"ore": 1}})
     act(st, 1, {"type": "accept_trade"})
