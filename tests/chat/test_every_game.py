@@ -24,18 +24,30 @@ def policy_for(key: str) -> Any:
     return lambda rnd, acts: rnd.choice(acts)
 
 
-CASES = [(key, n) for key, eng in registry.ENGINES.items()
-         for n in [getattr(eng, "player_counts", range(eng.min_players, eng.max_players + 1))[-1]]]
+# Battles & Builders has its own full-game tests (tests/chat/test_full_game.py).
+CASES = [
+    ("burg", 2, "winterEnabled=true"),
+    ("burg", 4, None),
+    ("war_chest", 2, "setup=draft"),
+    ("war_chest", 4, None),
+    ("cities_knights", 3, "layout=beginner"),
+    ("cities_knights", 4, None),
+]
 
 
-@pytest.mark.parametrize(("key", "players"), CASES)
-async def test_whole_game_through_the_chat(world: World, key: str, players: int) -> None:
+def test_every_registered_game_is_covered() -> None:
+    assert {key for key, _, _ in CASES} | {"battles_builders"} == set(registry.ENGINES)
+
+
+@pytest.mark.parametrize(("key", "players", "options"), CASES)
+async def test_whole_game_through_the_chat(world: World, key: str, players: int, options: str | None) -> None:
     members = [world.add_player(f"p{i}") for i in range(players)]
     await members[0].slash(world.channel, "join", game=key)
     for m in members[1:]:
         await m.slash(world.channel, "join")
-    r = await members[0].slash(world.channel, "start")
-    assert "begins" in r.response.content
+    r = await (members[0].slash(world.channel, "start", options=options) if options
+               else members[0].slash(world.channel, "start"))
+    assert "begins" in r.response.content, r.response.content
     game_id = (await world.service.table_in(world.channel.id)).game_id  # type: ignore[union-attr]
     started = time.perf_counter()
     actions = await play_with_policy(world, policy_for(key), random.Random(key))
