@@ -30,6 +30,8 @@ class Controller:
         self.bot = bot
         self.service = service
         self.default_language = default_language
+        # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
+        self._shown: dict[tuple[int, int], str] = {}
 
     # -- languages and replies -----------------------------------------------------------
     def user_lang(self, interaction: discord.Interaction) -> str:
@@ -103,10 +105,16 @@ class Controller:
             step = menus.resolve(after.engine, after.engine.view(after.state, seat),
                                  after.engine.legal(after.state, seat), lang, [])
         if isinstance(step, menus.Step):
+            embed = render.private_embed(after, seat, lang)
             await interaction.edit_original_response(
                 content=render.prompt_text(after, seat, lang, step, seen),
                 view=render.view_of(render.step_items(after, seat, lang, step)),
+                embed=embed,
             )
+            if in_dm and interaction.message is not None:
+                self._shown[(game_id, seat)] = embed.description or ""
+                await self.service.remember_message(game_id=game_id, kind="dm", channel_id=interaction.message.channel.id,
+                                                    message_id=interaction.message.id, user_id=interaction.user.id)
             await self.announce(outcome, actor=seat, actor_prompted=True)
             return
         await interaction.edit_original_response(content="\n".join(seen)[:2000], view=None)
@@ -184,6 +192,8 @@ class Controller:
                 await self.send_prompt(table, seat, channel, extra=private)
             elif private and seat_info.dm_open:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])
+        fresh = set(outcome.new_secret_prompts) - ({actor} if actor_prompted else set())
+        await self.refresh_hands(table, fresh)
 
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         """Edit the table message in place (or post it anew if it is gone)."""
@@ -216,12 +226,11 @@ class Controller:
         step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
         if not isinstance(step, menus.Step) or info.user_id is None:
             return False
-        embed = discord.Embed(title=t("your_view", lang), colour=render.COLOUR,
-                              description="\n".join(table.engine.status_lines(view, lang, table.names))[:4000])
+        embed = render.private_embed(table, seat, lang)
         try:
             user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
-            await user.send(render.prompt_text(table, seat, lang, step, extra), embed=embed,
-                            view=render.view_of(render.step_items(table, seat, lang, step)))
+            sent = await user.send(render.prompt_text(table, seat, lang, step, extra), embed=embed,
+                                   view=render.view_of(render.step_items(table, seat, lang, step)))
         except discord.HTTPException as exc:
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
@@ -231,7 +240,29 @@ class Controller:
             return False
         if not info.dm_open:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
+        await self.service.remember_message(game_id=table.game_id, kind="dm", channel_id=sent.channel.id,
+                                            message_id=sent.id, user_id=info.user_id)
+        self._shown[(table.game_id, seat)] = embed.description or ""
         return True
+
+    async def refresh_hands(self, table: Table, skip: set[int]) -> None:
+        """Keep each player's own view current on their latest DM (hands change on others' turns)."""
+        for info in table.seats:
+            seat = info.position
+            if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
+                continue
+            embed = render.private_embed(table, seat, info.locale)
+            key = (table.game_id, seat)
+            if self._shown.get(key) == embed.description:
+                continue
+            ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+            if ref is None:
+                continue
+            try:
+                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(embed=embed)
+                self._shown[key] = embed.description or ""
+            except discord.HTTPException:
+                log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
 
     async def _dm(self, user_id: int, content: str) -> None:
         try:

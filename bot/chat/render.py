@@ -54,6 +54,12 @@ async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple
     return embed, file
 
 
+def private_embed(table: Table, seat: int, lang: str) -> discord.Embed:
+    """A seat's own view in words: the embed on their DM prompt, kept current."""
+    lines = table.engine.status_lines(table.engine.view(table.state, seat), lang, table.names)
+    return discord.Embed(title=t("your_view", lang), colour=COLOUR, description="\n".join(lines)[:4000])
+
+
 def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[discord.ui.Item[Any]]:
     """Buttons (few options) or a select (many), plus Back when not at the first step."""
     seq = table.prompt_seqs.get(seat, 0)

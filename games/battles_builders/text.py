@@ -124,6 +124,8 @@ S: dict[str, dict[str, str]] = {
         "status_tiles": ", tiles: {tiles}",
         "status_display": "Strategy tiles on display: {tiles}.",
         "status_waiting": "Waiting for: {who}.",
+        "status_your_commit": "Your commit this round: {chips}.",
+        "status_your_stock": "Your stock: {chips}.",
         "throw_initial": "initial",
         "throw_reroll": "tie re-roll",
         "throw_fresh_troops": "fresh troops",
@@ -177,6 +179,8 @@ S: dict[str, dict[str, str]] = {
         "status_tiles": ", tegels: {tiles}",
         "status_display": "Strategietegels open: {tiles}.",
         "status_waiting": "Wachten op: {who}.",
+        "status_your_commit": "Jouw inzet deze ronde: {chips}.",
+        "status_your_stock": "Jouw voorraad: {chips}.",
         "throw_initial": "eerste",
         "throw_reroll": "herworp",
         "throw_fresh_troops": "verse troepen",
@@ -392,4 +396,11 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str
         lines.append(t(lang, "status_display", tiles=", ".join(tile_name(x, lang) for x in view["display"])))
     if view.get("waiting"):
         lines.append(t(lang, "status_waiting", who=", ".join(who(p, names, lang) for p in view["waiting"])))
+    me = view.get("viewer")
+    if isinstance(me, int) and 0 <= me < len(view.get("seats", [])):
+        mine = view["seats"][me]
+        if mine.get("commit") is not None and view.get("phase") == "commit":
+            lines.append(t(lang, "status_your_commit", chips=chips_text(mine["commit"], lang)))
+        if mine.get("stock") is not None:
+            lines.append(t(lang, "status_your_stock", chips=chips_text(mine["stock"], lang)))
     return lines

@@ -119,3 +119,18 @@ async def test_dutch_players_get_dutch(world: World) -> None:
     assert any(label.startswith("Koning:") for label in labels), labels
     r = await alice.slash(world.channel, "help")
     assert "Speltafel-opdrachten" in r.response.embeds[0].title
+
+
+async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
+    alice, bob, carol = await open_table(world, ["alice", "bob", "carol"])
+    prompt = world.last_dm(alice)
+    assert "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers, 1 king." in prompt.embeds[0].description
+    await commit_by_dm(world, alice, (False, 1, 0, 0, 1))
+    after = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
+    assert "Your commit this round: 1 builder, 1 archer." in after.embeds[0].description
+    assert "Your stock: 11 builders, 4 infantry, 4 cavalry, 3 archers, 1 king." in after.embeds[0].description
+    # Other players' turns change what alice's DM shows too (here: who is awaited).
+    await commit_by_dm(world, bob, (False, 0, 0, 0, 0))
+    again = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
+    assert "Waiting for: carol." in again.embeds[0].description
+    assert "Your stock: 11 builders" in again.embeds[0].description
