@@ -403,7 +403,8 @@ class CitiesKnightsEngine:
         for t in st.tasks:
             if t["k"] != head["k"] or "seat" not in t:
                 break
-            out.append(t)
+            if "chosen" not in t:  # a choice already collected waits for its turn to apply
+                out.append(t)
         return out
 
     def pending(self, state: State) -> dict[int, Prompt]:
@@ -452,12 +453,27 @@ class CitiesKnightsEngine:
                 break
             t = st.tasks[0]
             if "seat" in t:
+                if self._apply_collected(st, t, evs):
+                    continue
                 if self._still_needed(st, t, evs):
                     break
                 st.tasks.pop(0)
                 continue
             st.tasks.pop(0)
             getattr(self, "_auto_" + t["k"])(st, t, evs)
+
+    def _apply_collected(self, st: State, t: dict[str, Any], evs: list[Event]) -> bool:
+        """Apply a parallel choice collected before its seat's turn (rules R-X4: decisions are
+        collected in parallel but applied in seat order from the active player). True when the
+        task is done and removed."""
+        if t["k"] == "discard" and "chosen" in t:
+            self._apply_discard(st, t, t["chosen"], evs)
+            return True
+        if t["k"] == "discard_progress" and "picked" in t:
+            for card in t.pop("picked"):
+                self._discard_progress(st, t["seat"], card, evs)
+            t.pop("chosen", None)
+        return False
 
     def _still_needed(self, st: State, t: dict[str, Any], evs: list[Event]) -> bool:
         k = t["k"]
@@ -674,6 +690,12 @@ class CitiesKnightsEngine:
             lvl = st.levels[p][track]
             if lvl >= 1 and red <= lvl + 1:
                 self._draw(st, p, track, evs)
+                if p == st.turn:
+                    # R-V2: a VP card that brings the active player to 13 ends the game at once;
+                    # the later draws of this gate are not resolved
+                    self._check_win(st, evs)
+                    if st.phase == "over":
+                        return
                 if p != st.turn and len(st.progress[p]) > D.HAND_LIMIT_PROGRESS:
                     later.append({"k": "discard_progress", "seat": p})
         st.tasks[0:0] = later
@@ -776,6 +798,13 @@ class CitiesKnightsEngine:
             raise IllegalAction("bad_count", f"discard exactly {task['count']} cards", count=task["count"])
         if any(cards[k] > st.hand[p][k] for k in range(8)):
             raise IllegalAction("not_held", "you do not hold those cards")
+        if st.tasks[0] is not task:
+            task["chosen"] = cards  # applied when the seats before it have discarded (R-X4)
+            return
+        self._apply_discard(st, task, cards, evs)
+
+    def _apply_discard(self, st: State, task: dict[str, Any], cards: list[int], evs: list[Event]) -> None:
+        p = task["seat"]
         R.pay(st, p, cards)
         self._pop(st, task)
         evs.append(event("discarded", seat=p, count=task["count"], reason=task.get("reason")))
@@ -853,8 +882,17 @@ class CitiesKnightsEngine:
     def _task_discard_progress(self, st: State, task: dict[str, Any], act: Action, evs: list[Event]) -> None:
         p = task["seat"]
         card = D.card_name(act.get("card"))
-        if card is None or card not in st.progress[p]:
+        left = list(st.progress[p])
+        for c in task.get("picked", []):
+            left.remove(c)
+        if card is None or card not in left:
             raise IllegalAction("no_card", "you do not hold that card")
+        if st.tasks[0] is not task:
+            # collected now, applied (to the bottom of the deck) in seat order (R-X4)
+            task.setdefault("picked", []).append(card)
+            if len(left) - 1 <= D.HAND_LIMIT_PROGRESS:
+                task["chosen"] = True
+            return
         self._discard_progress(st, p, card, evs)
         if len(st.progress[p]) <= D.HAND_LIMIT_PROGRESS:
             self._pop(st, task)
@@ -1366,7 +1404,7 @@ class CitiesKnightsEngine:
             raise IllegalAction("bad_trade", "receive a different kind")
         best = R.rates(st, p)[give]
         rate = act.get("rate", best)
-        if not isinstance(rate, int) or isinstance(rate, bool) or rate < best or rate > 4:
+        if not isinstance(rate, int) or isinstance(rate, bool) or rate != best:  # §9.2: the best rate
             raise IllegalAction("bad_rate", f"your rate for {KINDS[give]} is {best}:1", rate=best)
         if st.hand[p][give] < rate:
             raise IllegalAction("cannot_afford", f"you need {rate} {KINDS[give]}")
@@ -1769,7 +1807,10 @@ class CitiesKnightsEngine:
         if k == "move_robber":
             return self._robber_actions(st, p, {"type": "move_robber"})
         if k == "discard_progress":
-            return [{"type": "discard_progress", "card": c} for c in sorted(set(st.progress[p]))]
+            left = list(st.progress[p])
+            for c in t.get("picked", []):
+                left.remove(c)
+            return [{"type": "discard_progress", "card": c} for c in sorted(set(left))]
         if k == "aqueduct":
             return [{"type": "aqueduct", "resource": KINDS[r]} for r in D.RESOURCES if st.bank[r]]
         if k == "choose_deck":

@@ -1,0 +1,159 @@
+"""Scenarios from an audit of the engine against the rules file (each names its rule)."""
+
+from __future__ import annotations
+
+from games.cities_knights import rules as R
+from games.cities_knights.engine import ENGINE
+from tests.games.cities_knights.helpers import V, act, conserved, edge, hand, position, types
+from tests.games.playout import assert_rejects_cleanly
+
+
+def roll(st, red: int, yellow: int, face: str = "ship") -> list:
+    st.chance.script.update({"red": [red], "yellow": [yellow], "event": [face]})
+    return act(st, st.turn, {"type": "roll"})
+
+
+TWELVE = {
+    "cities": {0: ["1,0,N", "-1,1,S", "1,-2,N", "-2,2,S"]},
+    "settlements": {0: ["0,-2,S", "-2,0,N"]},
+}
+
+
+def test_printer_from_own_gate_wins_before_later_draws() -> None:
+    """R-V2 / §5.2: the active player's Printer (drawn first) ends the game; seat 1 draws nothing."""
+    st = position(
+        3,
+        phase="roll",
+        levels={0: {"science": 1}, 1: {"science": 5}},
+        decks_top={"science": ["printer", "crane"]},
+        **TWELVE,
+    )
+    st.defenders[0] = 2
+    assert R.points(st, 0) == 12
+    evs = roll(st, 1, 2, "green")
+    assert st.phase == "over" and ENGINE.result(st).winners == [0]
+    assert st.vp_cards[0] == ["printer"] and st.progress[1] == [] and st.decks[0][0] == "crane"
+    assert "produced" not in types(evs) and types(evs)[-1] == "game_over"
+
+
+def test_seven_discards_collected_in_parallel_applied_in_seat_order() -> None:
+    """§8.1 / R-X4: both discards are asked at once; a later seat's choice waits for the earlier one."""
+    st = position(3, phase="roll", turn=2, hands={0: {"ore": 8}, 1: {"grain": 9}, 2: {"wool": 2}})
+    roll(st, 3, 4)
+    pend = ENGINE.pending(st)
+    assert sorted(pend) == [0, 1] and {p.kind for p in pend.values()} == {"discard"}
+    assert pend[0].data["count"] == 4 and pend[1].data["count"] == 4
+    # seat 1 comes after seat 0 in order from the active seat 2: its choice is collected, not applied
+    assert act(st, 1, {"type": "discard", "cards": {"grain": 4}}) == []
+    assert hand(st, 1) == {"grain": 9} and list(ENGINE.pending(st)) == [0]
+    assert ENGINE.legal(st, 1) == []
+    assert_rejects_cleanly(ENGINE, st, 1, {"type": "discard", "cards": {"grain": 4}})
+    evs = act(st, 0, {"type": "discard", "cards": {"ore": 4}})
+    assert [(e["type"], e["seat"]) for e in evs if e["type"] == "discarded"] == [("discarded", 0), ("discarded", 1)]
+    assert hand(st, 0) == {"ore": 4} and hand(st, 1) == {"grain": 5}
+    assert ENGINE.pending(st)[2].kind == "turn"
+    conserved(st)
+
+
+def test_seven_discards_in_seat_order_still_apply_at_once() -> None:
+    st = position(3, phase="roll", hands={1: {"ore": 8}, 2: {"grain": 9}})
+    roll(st, 3, 4)
+    assert sorted(ENGINE.pending(st)) == [1, 2]
+    act(st, 1, {"type": "discard", "cards": {"ore": 4}})
+    assert hand(st, 1) == {"ore": 4} and list(ENGINE.pending(st)) == [2]
+    act(st, 2, {"type": "discard", "cards": {"grain": 4}})
+    assert hand(st, 2) == {"grain": 5} and ENGINE.pending(st)[0].kind == "turn"
+
+
+def test_gate_progress_discards_go_under_the_deck_in_seat_order() -> None:
+    """§15.4 / R-X4: off-turn players over 4 discard at once; cards reach the deck bottom in seat order."""
+    st = position(
+        3,
+        phase="roll",
+        levels={1: {"politics": 1}, 2: {"politics": 1}},
+        progress={1: ["bishop", "bishop", "spy", "spy"], 2: ["warlord", "warlord", "wedding", "wedding"]},
+        decks_top={"politics": ["saboteur", "deserter"]},
+    )
+    roll(st, 1, 1, "blue")
+    pend = ENGINE.pending(st)
+    assert sorted(pend) == [1, 2] and {p.kind for p in pend.values()} == {"discard_progress"}
+    act(st, 2, {"type": "discard_progress", "card": "wedding"})
+    assert st.decks[2].count("wedding") == 0 and st.progress[2].count("wedding") == 2  # collected, not applied
+    assert list(ENGINE.pending(st)) == [1]
+    act(st, 1, {"type": "discard_progress", "card": "spy"})
+    assert st.decks[2][-2:] == ["spy", "wedding"]
+    assert len(st.progress[1]) == 4 and len(st.progress[2]) == 4
+    assert ENGINE.pending(st)[0].kind == "turn"
+    conserved(st)
+
+
+def test_maritime_trade_uses_exactly_the_best_rate() -> None:
+    """§9.2: the rate is the best one the player qualifies for; another rate is refused."""
+    st = position(3, settlements={0: ["0,-2,N"]}, hands={0: {"ore": 4, "lumber": 4}})  # H8 3:1
+    assert R.rates(st, 0)[0] == 3
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "maritime_trade", "give": "lumber", "rate": 4, "get": "wool"})
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "maritime_trade", "give": "lumber", "rate": 2, "get": "wool"})
+    act(st, 0, {"type": "maritime_trade", "give": "lumber", "rate": 3, "get": "wool"})
+    act(st, 0, {"type": "maritime_trade", "give": "ore", "get": "brick"})  # rate may be left out
+    assert hand(st, 0) == {"lumber": 1, "ore": 1, "wool": 1, "brick": 1}
+    assert all(a["rate"] == 3 for a in ENGINE.legal(st, 0) if a["type"] == "maritime_trade")
+
+
+def test_tied_defenders_draw_printer_and_constitution() -> None:
+    """§13 / §15.3: tied defenders each draw from a chosen deck; VP cards are revealed and scored."""
+    st = position(
+        3,
+        phase="roll",
+        turn=0,
+        barbarian=6,
+        cities={0: ["1,0,N"], 1: ["-1,1,S"]},
+        roads={0: [edge("1,0,N", "2,-1,S")], 1: [edge("-1,1,S", "-1,2,N")]},
+        knights={0: [("2,-1,S", 2, True)], 1: [("-1,2,N", 2, True)]},
+        decks_top={"science": ["printer"], "politics": ["constitution"]},
+    )
+    roll(st, 1, 1)
+    assert list(ENGINE.pending(st)) == [0] and ENGINE.pending(st)[0].kind == "choose_deck"
+    act(st, 0, {"type": "choose_deck", "deck": "science"})
+    assert st.vp_cards[0] == ["printer"] and R.points(st, 0) == 3 and st.defenders == [0, 0, 0]
+    assert list(ENGINE.pending(st)) == [1]
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "choose_deck", "deck": "politics"})
+    evs = act(st, 1, {"type": "choose_deck", "deck": "politics"})
+    assert st.vp_cards[1] == ["constitution"] and R.points(st, 1) == 3
+    assert "vp_card_revealed" in types(evs) and st.k_active[V["2,-1,S"]] == 0
+    assert ENGINE.pending(st)[0].kind == "turn"
+    conserved(st)
+
+
+def test_tied_defender_with_all_decks_empty_gets_nothing() -> None:
+    """R-X3: with all three decks empty a tied defender draws nothing and is not asked."""
+    st = position(
+        3,
+        phase="roll",
+        barbarian=6,
+        cities={0: ["1,0,N"], 1: ["-1,1,S"]},
+        roads={0: [edge("1,0,N", "2,-1,S")], 1: [edge("-1,1,S", "-1,2,N")]},
+        knights={0: [("2,-1,S", 1, True)], 1: [("-1,2,N", 1, True)]},
+    )
+    st.decks = [[], [], []]
+    evs = roll(st, 1, 1)
+    assert [e for e in evs if e["type"] == "deck_empty"] == [
+        {"type": "deck_empty", "seat": 0, "deck": None},
+        {"type": "deck_empty", "seat": 1, "deck": None},
+    ]
+    assert ENGINE.pending(st)[0].kind == "turn" and st.progress == [[], [], []] and st.defenders == [0, 0, 0]
+
+
+def test_tied_defender_must_choose_a_non_empty_deck() -> None:
+    st = position(
+        3,
+        phase="roll",
+        barbarian=6,
+        cities={0: ["1,0,N"], 1: ["-1,1,S"]},
+        roads={0: [edge("1,0,N", "2,-1,S")], 1: [edge("-1,1,S", "-1,2,N")]},
+        knights={0: [("2,-1,S", 1, True)], 1: [("-1,2,N", 1, True)]},
+    )
+    st.decks[0] = []
+    st.decks[2] = []
+    roll(st, 1, 1)
+    assert ENGINE.legal(st, 0) == [{"type": "choose_deck", "deck": "trade"}]
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "choose_deck", "deck": "science"})
