@@ -15,12 +15,14 @@ Options (§3.4):
   "value": int}`` replacing §3.1 (the number of tiles is the number of rounds; at most 8 with
   2 players, the fictitious player's pool lasting 8 draws);
   ``colours``: ``{terrain: {army kind: "green"|"yellow"|"red"}}`` merged over §3.2;
-  ``faces``: ``{colour: [6 ints >= 1]}`` merged over §3.3 (a die whose six faces are all equal is
-  refused: two tied players holding only such dice would re-roll forever).
+  ``faces``: ``{colour: [6 ints >= 1]}`` merged over §3.3 (only a face below 1 is refused; a die
+  may have six equal faces, but a tie for highest between players whose dice all have one face
+  each can never be broken: ``apply`` then raises ScriptedDieError and leaves the state as it was).
 
 Interpretations beyond the rules file: a barbarian tile of custom value -v costs the other lowest
 players v chips of -1 each; a die value in ``script.dice`` that is not a face of the colour being
-rolled raises InvalidOptions and leaves the state as it was; ``commit`` validation reports
+rolled raises ScriptedDieError (both an InvalidOptions and an IllegalAction) and leaves the state as
+it was; ``commit`` validation reports
 ``too_many_chips`` (more than 5 non-king chips), then ``not_in_stock`` (a spent kind, a second king).
 
 Seats: real players 0..n-1; in a 2-player game the fictitious player is seat 2 in events, views
@@ -60,7 +62,19 @@ SCRIPT_KEYS = ("event_order", "dummy_draws", "dice")
 
 
 class ScriptError(Exception):
-    """A scripted die value is not a face of the die it was drawn for."""
+    """A scripted die value is not a face of the die it was drawn for, or a tie the configured
+    dice can never break."""
+
+
+class ScriptedDieError(InvalidOptions, IllegalAction):
+    """What ``apply`` raises for a bad scripted die (§9.5 "is an error"), the state restored.
+
+    It is an options error (the ``script`` option is wrong) and equally a refused action (the state
+    is untouched), so callers catching either kind see it.
+    """
+
+    def __init__(self, reason: str) -> None:
+        IllegalAction.__init__(self, "bad_script", reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +199,6 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
                 raise InvalidOptions(f"faces of {colour!r} must be a list of {D.FACE_COUNT} values")
             if any(type(v) is not int or v < 1 for v in values):
                 raise InvalidOptions("every face must be a whole number of at least 1")
-            if len(set(values)) == 1:
-                raise InvalidOptions("a die needs at least two different faces")
             faces[colour] = tuple(values)
 
     script = _check_script(players, options.get("script"), tiles, faces)
@@ -404,7 +416,11 @@ class BattlesBuilders:
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         st = state
         kind, arg = self._validate(st, seat, action)
-        backup = self.dump(st) if st.chance.script.get("dice") else None
+        backup = (
+            self.dump(st)
+            if st.chance.script.get("dice") or any(len(set(f)) == 1 for f in st.cfg.faces.values())
+            else None
+        )
         events: list[Event] = []
         try:
             if kind == COMMIT:
@@ -422,7 +438,7 @@ class BattlesBuilders:
                 restored = self.load(backup)
                 for name in State.__slots__:
                     setattr(st, name, getattr(restored, name))
-            raise InvalidOptions(str(exc)) from None
+            raise ScriptedDieError(str(exc)) from None
         return events
 
     def _validate(self, st: State, seat: int, action: Action) -> tuple[str, Any]:
@@ -1023,6 +1039,8 @@ def _settle(st: State, ev: list[Event]) -> None:
         contenders = [p for p in contenders if sum(st.values[p]) == best]
         if len(contenders) == 1:
             break
+        if all(len(set(st.cfg.faces[c])) == 1 for p in contenders for c in st.dice[p]):
+            raise ScriptError("the tied players' dice each have a single face: the tie can never be broken")
         reroll += 1
         ev.append(event("tie", seats=list(contenders), total=best, reroll=reroll))
         _throw(st, ev, "reroll", reroll, [(p, list(range(len(st.dice[p])))) for p in contenders])
@@ -1073,7 +1091,7 @@ def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
 
 def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tuple[int, list[int]]]) -> None:
     """Roll the given dice of each player in batches of at most 5 per colour (§9.4)."""
-    chunks: list[tuple[int, list[int]]] = []
+    chunks: list[tuple[int, list[int], bool]] = []
     for p, idx in entries:
         dice = st.dice[p]
         per_colour: dict[str, list[int]] = {}
@@ -1083,14 +1101,19 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
         for g in range(groups):
             lo, hi = g * D.DICE_PER_COLOUR, (g + 1) * D.DICE_PER_COLOUR
             chunk = sorted(i for v in per_colour.values() for i in v[lo:hi])
-            chunks.append((p, chunk))
+            # all of a split player's dice never fit the current batch: it opens a new one
+            chunks.append((p, chunk, g == 0 and groups > 1))
     batches: list[list[tuple[int, list[int]]]] = []
     load: dict[str, int] = {}
-    for p, chunk in chunks:
+    for p, chunk, fresh_batch in chunks:
         need: dict[str, int] = {}
         for i in chunk:
             need[st.dice[p][i]] = need.get(st.dice[p][i], 0) + 1
-        if not batches or any(load.get(c, 0) + n > D.DICE_PER_COLOUR for c, n in need.items()):
+        if (
+            not batches
+            or (fresh_batch and batches[-1])
+            or any(load.get(c, 0) + n > D.DICE_PER_COLOUR for c, n in need.items())
+        ):
             batches.append([])
             load = {}
         batches[-1].append((p, chunk))

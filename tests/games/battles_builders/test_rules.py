@@ -701,7 +701,6 @@ def test_end_scoring_and_shared_ranks() -> None:
         (3, {"script": {"dice": [1]}}),
         (3, {"script": {"deck": []}}),
         (3, {"faces": {"green": [0, 4, 5, 5, 6, 6]}}),
-        (3, {"faces": {"green": [5, 5, 5, 5, 5, 5]}}),
         (3, {"faces": {"green": [4, 5, 6]}}),
         (3, {"faces": {"blue": [1, 2, 3, 4, 5, 6]}}),
         (3, {"colours": {"urban": {"infantry": "blue"}}}),

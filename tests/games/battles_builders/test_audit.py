@@ -1,0 +1,112 @@
+"""Scenarios added by an audit of the engine against battles-and-builders.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.battles_builders import data as D
+from games.core import IllegalAction, InvalidOptions
+from tests.games.battles_builders.helpers import E, act, chips, commit, commit_round, game, of, points, rolls, score
+from tests.games.playout import canonical
+
+ORDER = ["U3", "U4", "U5", "O3", "O4", "O5", "M5", "BB"]
+BB_FIRST = ["BB", "U3", "U4", "U5", "O3", "O4", "O5", "M5"]
+
+
+# -- §9.5: a scripted die that is not a face of its colour is an error -----------------------------
+def test_bad_scripted_die_is_an_options_error_and_a_refused_action() -> None:
+    st = game(3, order=ORDER, dice=[6, 5])  # urban: infantry rolls yellow, 6 is no yellow face
+    commit(st, 0, i=1)
+    commit(st, 1, i=1)
+    before = canonical(E, st)
+    with pytest.raises(InvalidOptions) as caught:
+        commit(st, 2)
+    assert isinstance(caught.value, IllegalAction) and caught.value.code == "bad_script"
+    assert canonical(E, st) == before
+    assert list(E.pending(st)) == [2]
+
+
+# -- §9.4: a player who alone needs more than 5 dice of a colour opens a new batch -------------------
+def test_split_player_never_shares_its_first_batch() -> None:
+    """Adding all of seat 1's dice (6 red) to the current batch would exceed 5 reds, so that batch is
+    closed first; its sixth red die then shares the next batch with seat 2."""
+    colours = {"urban": {"infantry": "green", "cavalry": "red", "archer": "red"}}
+    st = game(3, order=ORDER, dice=[4, 2, 2, 2, 2, 2, 4, 5], colours=colours)
+    commit_round(st, {0: chips(i=1), 1: chips(c=3, a=2, k=1), 2: chips(i=1)})
+    evs = act(st, 1, "choose_tile", tile="trojan_horse")
+    assert rolls(evs) == [
+        ("initial", 0, 1, 0, [4], 4),
+        ("initial", 0, 2, 1, [2, 2, 2, 2, 2], 14),
+        ("initial", 0, 3, 1, [4], 14),
+        ("initial", 0, 3, 2, [5], 5),
+    ]
+    assert [e["dice"] for e in of(evs, "dice_rolled")] == [[0], [0, 1, 2, 3, 4], [5], [0]]
+    assert of(evs, "event_won")[0]["seat"] == 1
+
+
+# -- §3.3: only a face below 1 is refused; single-face dice are allowed ------------------------------
+def test_single_face_dice_are_accepted() -> None:
+    faces = {"yellow": [4, 4, 4, 4, 4, 4]}
+    st = game(3, order=BB_FIRST, faces=faces)
+    evs = commit_round(st, {0: chips(i=1), 1: chips(c=2), 2: chips(a=1)})
+    (lost,) = of(evs, "barbarian_lost")
+    assert lost["rolled"] and lost["losers"] == [0, 2] and lost["seat"] == 0 and lost["total"] == 4
+    assert [score(st, p) for p in range(3)] == [-2, 0, -2]
+    # U3: infantry yellow 4 + 4 beats 4
+    evs = commit_round(st, {1: chips(i=2), 2: chips(i=1)})
+    assert of(evs, "event_won")[0]["seat"] == 1
+
+
+def test_a_tie_single_face_dice_can_never_break_is_refused_cleanly() -> None:
+    st = game(3, order=ORDER, faces={"yellow": [4] * 6})
+    commit(st, 0, i=1)
+    commit(st, 1, i=1)
+    before = canonical(E, st)
+    with pytest.raises(InvalidOptions):
+        commit(st, 2)
+    assert canonical(E, st) == before
+
+
+def test_face_below_one_is_refused() -> None:
+    for bad in ([0, 4, 5, 5, 6, 6], [-1, 4, 5, 5, 6, 6]):
+        with pytest.raises(InvalidOptions):
+            E.start(3, {"faces": {"green": bad}}, 1)
+
+
+# -- R-6: a tie with the fictitious player counts as "the most" for Extra prestige point -----------
+def test_extra_point_when_tied_with_the_fictitious_player() -> None:
+    st = game(2, order=ORDER, draws=[["builder", "builder", "cavalry"]])
+    commit_round(st, {0: chips(b=2, k=1)})
+    assert [a["tile"] for a in E.legal(st, 0)] == ["claim3", "extra_point", "withdraw"]
+    evs = act(st, 0, "choose_tile", tile="extra_point")
+    assert [(e["seat"], e["value"]) for e in of(evs, "prestige") if e["reason"] == "builders"] == [(0, 1), (2, 1)]
+    assert of(evs, "event_won")[0]["seat"] == 2  # its cavalry is the sole army
+    assert (score(st, 0), score(st, 1), score(st, 2)) == (2, -1, 4)
+    assert points(st, 0)["extra_point"] == 1
+
+
+# -- R-28: several army types sharing a colour are counted per colour --------------------------------
+def test_types_sharing_a_colour_count_together_in_batches() -> None:
+    colours = {"urban": {"infantry": "green"}}  # archers are green on urban already
+    st = game(3, order=ORDER, dice=[4, 5, 6, 6, 6, 6], colours=colours)
+    evs = commit_round(st, {0: chips(i=2, a=1), 1: chips(a=3)})
+    assert [(r[2], r[3], r[4]) for r in rolls(evs)] == [(1, 0, [4, 5, 6]), (2, 1, [6, 6, 6])]
+    assert [e["colours"] for e in of(evs, "dice_rolled")] == [["green"] * 3, ["green"] * 3]
+    assert of(evs, "event_won")[0]["seat"] == 1
+
+
+# -- R-30: unclaimed strategy tiles stay on display and score nothing --------------------------------
+def test_unclaimed_strategy_tiles_stay_on_display_to_the_end() -> None:
+    st = game(3, order=ORDER)
+    commit_round(st, {0: chips(b=1, k=1)})
+    act(st, 0, "choose_tile", tile="claim3")
+    for _ in range(7):
+        commit_round(st)
+    res = E.result(st)
+    assert res is not None
+    v = E.view(st, None)
+    assert v["display"] == [t for t in D.STRATEGY_TILES if t != "claim3"]
+    assert v["taken"] == {"claim3": 0}
+    for p in range(3):
+        assert res.details[p]["extra_point"] == 0 and res.details[p]["catapult"] == 0
+        assert res.scores[p] == sum(res.details[p][s] for s in D.SOURCES)
