@@ -195,6 +195,14 @@ def _order_from(st: State, first: int) -> list[int]:
     return [(first + i) % st.n for i in range(st.n)]
 
 
+def _opponent_param(act: Action) -> Any:
+    """The opponent a card or offer names: ``opponent`` (also ``seat``, ``victim``, ``player``)."""
+    for key in ("opponent", "seat", "victim", "player", "target"):
+        if key in act:
+            return act[key]
+    return None
+
+
 def _cards_list(counts: list[int]) -> dict[str, int]:
     return R.kinds_dict(counts)
 
@@ -1477,7 +1485,7 @@ class CitiesKnightsEngine:
         p = st.turn
         if not st.harbor_on:
             raise IllegalAction("no_card", "play Commercial Harbor first")
-        o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+        o = R.parse_seat(st, _opponent_param(act))
         k = R.parse_kind(act.get("resource", act.get("kind")), D.RESOURCES)
         if o == p or o in st.harbor_used:
             raise IllegalAction("bad_seat", "each opponent at most once")
@@ -1573,9 +1581,9 @@ class CitiesKnightsEngine:
     def _card_commercial_harbor(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
         if not any(st.hand[p][k] for k in D.RESOURCES) or not any(R.hand_size(st, o) for o in self._opponents(st, p)):
             raise IllegalAction("no_effect", "you need a resource and an opponent with cards")
-        first = "opponent" in act or "seat" in act
+        first = _opponent_param(act) is not None
         if first:  # the first offer may ride along with the card
-            o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+            o = R.parse_seat(st, _opponent_param(act))
             k = R.parse_kind(act.get("resource", act.get("kind")), D.RESOURCES)
             if o == p or not st.hand[p][k]:
                 raise IllegalAction("bad_offer", "offer a resource you hold to an opponent")
@@ -1590,7 +1598,7 @@ class CitiesKnightsEngine:
         return [o for o in self._opponents(st, p) if (R.points(st, o) > mine if strict else R.points(st, o) >= mine)]
 
     def _card_master_merchant(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
-        o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+        o = R.parse_seat(st, _opponent_param(act))
         if o not in self._richer(st, p) or not R.hand_size(st, o):
             raise IllegalAction("bad_seat", "choose an opponent with more points who holds cards")
         self._spend(st, p, "master_merchant", evs, opponent=o)
@@ -1649,7 +1657,7 @@ class CitiesKnightsEngine:
             self._steal(st, p, o, evs)
 
     def _card_deserter(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
-        o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+        o = R.parse_seat(st, _opponent_param(act))
         if o == p or o not in st.k_owner:
             raise IllegalAction("bad_seat", "choose an opponent with a knight on the board")
         self._spend(st, p, "deserter", evs, opponent=o)
@@ -1672,7 +1680,7 @@ class CitiesKnightsEngine:
         return [v for v in range(NV) if st.k_owner[v] not in (-1, p) and R.has_road_at(st, p, v)]
 
     def _card_intrigue(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
-        v = R.parse_vertex(act.get("vertex"))
+        v = R.parse_vertex(act.get("vertex", act.get("knight")))
         if v not in self._intrigue_targets(st, p):
             raise IllegalAction("bad_vertex", "choose an opponent's knight at the end of your road")
         self._spend(st, p, "intrigue", evs, vertex=VID[v])
@@ -1690,7 +1698,7 @@ class CitiesKnightsEngine:
         ]
 
     def _card_spy(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
-        o = R.parse_seat(st, act.get("opponent", act.get("seat")))
+        o = R.parse_seat(st, _opponent_param(act))
         if o == p or not st.progress[o]:
             raise IllegalAction("bad_seat", "choose an opponent holding progress cards")
         self._spend(st, p, "spy", evs, opponent=o)
@@ -2133,6 +2141,10 @@ class CitiesKnightsEngine:
             tiebreak=tiebreak,
             details={p: R.points_detail(st, p) for p in range(st.n)},
         )
+
+    def opening_events(self, state: State) -> list[Event]:
+        """The random events of the start (rules §26: seat order, layout, deck shuffles)."""
+        return [dict(e) for e in state.start_log]
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

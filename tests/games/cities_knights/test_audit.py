@@ -157,3 +157,34 @@ def test_tied_defender_must_choose_a_non_empty_deck() -> None:
     roll(st, 1, 1)
     assert ENGINE.legal(st, 0) == [{"type": "choose_deck", "deck": "trade"}]
     assert_rejects_cleanly(ENGINE, st, 0, {"type": "choose_deck", "deck": "science"})
+
+
+def test_opening_events_log_every_random_event_of_the_start() -> None:
+    """§26: seat order, layout and the three deck shuffles are logged, each saying its source."""
+    st = ENGINE.start(
+        3,
+        {"random_seats": True, "script": {"seat_order": [1, 2, 0], "decks": {"trade": ["merchant"]}}},
+        7,
+    )
+    evs = ENGINE.opening_events(st)
+    assert [e["type"] for e in evs] == ["seats_shuffled", "layout", "deck_shuffled", "deck_shuffled", "deck_shuffled"]
+    assert evs[0]["order"] == [1, 2, 0] and evs[0]["source"] == "script"
+    assert [(e["deck"], e["scripted"]) for e in evs[2:]] == [("science", 0), ("trade", 1), ("politics", 0)]
+    assert all("to" not in e for e in evs) and st.decks[1][0] == "merchant"
+    plain = ENGINE.opening_events(ENGINE.start(3, {"layout": "beginner"}, 7))
+    assert [e["type"] for e in plain] == ["layout", "deck_shuffled", "deck_shuffled", "deck_shuffled"]
+
+
+def test_card_opponent_may_be_named_victim_or_player() -> None:
+    st = position(
+        3,
+        cities={0: ["1,0,N"], 1: ["-1,1,S"]},
+        settlements={1: ["-2,0,N"]},
+        progress={0: ["spy", "master_merchant"], 1: ["warlord"]},
+        hands={1: {"ore": 2}},
+    )
+    act(st, 0, {"type": "play_progress", "card": "Spy", "victim": 1})
+    assert ENGINE.pending(st)[0].kind == "take_card"
+    act(st, 0, {"type": "take_card", "card": "warlord"})
+    act(st, 0, {"type": "play_progress", "card": "master_merchant", "params": {"player": 1}})
+    assert ENGINE.pending(st)[0].kind == "take_cards"
