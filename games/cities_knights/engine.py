@@ -349,7 +349,7 @@ class CitiesKnightsEngine:
             setup_vertex=-1,
             dice=None,
             tasks=[],
-            fleet=-1,
+            fleet=0,
             harbor_on=False,
             harbor_used=[],
             trade=None,
@@ -513,7 +513,7 @@ class CitiesKnightsEngine:
         st.turn = seat
         st.turn_no += 1
         st.phase = "roll"
-        st.fleet = -1
+        st.fleet = 0
         st.harbor_on = False
         st.harbor_used = []
         st.trade = None
@@ -1623,7 +1623,7 @@ class CitiesKnightsEngine:
     def _card_merchant_fleet(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
         k = R.parse_kind(act.get("kind", act.get("resource", act.get("commodity"))))
         self._spend(st, p, "merchant_fleet", evs, kind=KINDS[k])
-        st.fleet = k
+        st.fleet |= 1 << k  # a second Merchant Fleet adds its kind; the first one stays
 
     def _monopoly(self, st: State, p: int, card: str, k: int, most: int, evs: list[Event]) -> None:
         self._spend(st, p, card, evs, kind=KINDS[k])
@@ -2085,7 +2085,8 @@ class CitiesKnightsEngine:
                 D.TRACKS[t]: next((VID[v] for v in range(NV) if st.metro[v] == t), None) for t in range(3)
             },
             "longest_road": st.longest if st.longest >= 0 else None,
-            "merchant_fleet": KINDS[st.fleet] if st.fleet >= 0 else None,
+            "merchant_fleet": next((KINDS[k] for k in range(7, -1, -1) if st.fleet >> k & 1), None),
+            "merchant_fleets": [KINDS[k] for k in range(8) if st.fleet >> k & 1],
             "commercial_harbor": {"on": st.harbor_on, "used": list(st.harbor_used)},
             "pending": {str(s): pr.kind for s, pr in pend.items()},
             "winner": st.winner if st.winner >= 0 else None,

@@ -413,8 +413,10 @@ def rates(st: State, p: int) -> list[int]:
     if st.levels[p][1] >= 3:
         for k in D.COMMODITIES:
             out[k] = 2
-    if st.fleet >= 0 and p == st.turn:
-        out[st.fleet] = 2
+    if st.fleet and p == st.turn:  # bit k: Merchant Fleet named kind k this turn
+        for k in range(8):
+            if st.fleet >> k & 1:
+                out[k] = 2
     return out
 
 

@@ -71,7 +71,7 @@ class State:
     setup_vertex: int
     dice: dict[str, Any] | None
     tasks: list[dict[str, Any]]
-    fleet: int
+    fleet: int  # bitmask of the kinds named by Merchant Fleet this turn
     harbor_on: bool
     harbor_used: list[int]
     trade: dict[str, Any] | None

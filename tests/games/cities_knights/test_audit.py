@@ -188,3 +188,18 @@ def test_card_opponent_may_be_named_victim_or_player() -> None:
     act(st, 0, {"type": "take_card", "card": "warlord"})
     act(st, 0, {"type": "play_progress", "card": "master_merchant", "params": {"player": 1}})
     assert ENGINE.pending(st)[0].kind == "take_cards"
+
+
+def test_two_merchant_fleets_in_one_turn_both_apply() -> None:
+    """§15.8: each Merchant Fleet gives its named kind 2:1 until the end of the turn."""
+    st = position(3, hands={0: {"wool": 2, "paper": 2}}, progress={0: ["merchant_fleet", "merchant_fleet"]})
+    act(st, 0, {"type": "play_progress", "card": "merchant_fleet", "kind": "wool"})
+    act(st, 0, {"type": "play_progress", "card": "merchant_fleet", "kind": "paper"})
+    assert (R.rates(st, 0)[2], R.rates(st, 0)[5]) == (2, 2)
+    assert ENGINE.view(st, 0)["merchant_fleets"] == ["wool", "paper"]
+    act(st, 0, {"type": "maritime_trade", "give": "wool", "rate": 2, "get": "ore"})
+    act(st, 0, {"type": "maritime_trade", "give": "paper", "rate": 2, "get": "coin"})
+    assert hand(st, 0) == {"ore": 1, "coin": 1}
+    assert R.rates(st, 1)[2] == 4  # only the active player's rate
+    act(st, 0, {"type": "end_turn"})
+    assert R.rates(st, 0)[2] == 4 and R.rates(st, 0)[5] == 4

@@ -235,7 +235,7 @@ def test_maritime_rates_harbours_trading_house_merchant_fleet() -> None:
     act(st, 0, {"type": "maritime_trade", "give": "wool", "rate": 2, "get": "ore"})
     assert hand(st, 0) == {"grain": 1, "ore": 5, "coin": 1}
     act(st, 0, {"type": "end_turn"})
-    assert st.fleet == -1
+    assert st.fleet == 0 and R.rates(st, 0)[2] == 3  # the fleet rate ends with the turn
     conserved(st)
 
 
