@@ -16,7 +16,8 @@ Actions (``type`` plus fields; every one a JSON dict):
     seat that already chose may send ``select`` again to change its choice until the last seat
     has chosen (R-24); ``legal`` lists choices only for seats that still owe one.
 ``{"type": "equip", "card": "worker_1", "resources": ["sand", "clay"]}``
-    W1's owner chooses its pieces (§5.5, R-5); ``card`` may be omitted.
+    W1's owner chooses its pieces (§5.5, R-5); ``card`` may be omitted, and ``resources`` may
+    also be given as counts (``{"sand": 2}``).
 ``{"type": "place_trader", "field": "cart_wood"}``
     A Trader places a helper from the personal supply; naming an occupied field displaces its
     helper (§6.2). A field may also be named by its resource (``"wood"``, ``"silver"``).
@@ -43,7 +44,9 @@ Actions (``type`` plus fields; every one a JSON dict):
     accepted for each other.
 
 Steps of one action (§10 item 7, R-30) and their prompts (``Prompt.kind``): ``select`` (secret,
-every seat that still owes a choice), ``equip``, ``trader``, ``watchtower`` (mandatory; skipped
+every seat that still owes a choice), ``equip``, ``trader`` (skipped as a pass when no legal
+placement exists: no helper in the personal supply or every candidate field protected, §6.2
+rule 7, R-14), ``watchtower`` (mandatory; skipped
 when the watchtower is empty), ``buy`` (skipped when no other player revealed a worker card;
 ends by itself once every such card was bought from), ``build`` (ends by itself after
 ``maxBuildingsPerAction`` buildings or when no tile is left), ``helpers`` (only after building in
@@ -477,6 +480,10 @@ class BurgEngine:
         if "card" in a and a["card"] != card:
             raise _illegal("wrong_card", f"{card} is being equipped", card=card)
         raw = a.get("resources")
+        if isinstance(raw, dict):  # alias: {"sand": 2} for ["sand", "sand"]
+            if any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 10 for k in raw.values()):
+                raise _illegal("bad_resources", "piece counts are small whole numbers")
+            raw = [r for r, k in raw.items() for _ in range(k)]
         if not isinstance(raw, list) or any(not isinstance(r, str) or r not in _RES_INDEX for r in raw):
             raise _illegal("bad_resources", "name the pieces as a list of resources")
         combo = tuple(sorted(_RES_INDEX[r] for r in raw))

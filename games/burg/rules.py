@@ -163,8 +163,9 @@ def _buildings(v: Any) -> list[dict[str, Any]]:
 
 
 def _workers(v: Any) -> dict[str, Any]:
-    if not isinstance(v, dict) or set(v) != set(WORKERS):
-        raise _fail("workerCards must define worker_1, worker_2 and worker_3")
+    if not isinstance(v, dict) or not set(v) <= set(WORKERS):
+        raise _fail("workerCards must map worker_1, worker_2 and worker_3 to their pieces")
+    v = {**data.DEFAULTS["workerCards"], **v}  # a card left out keeps its default
     out: dict[str, Any] = {}
     for card in WORKERS:
         row = v[card]
@@ -264,6 +265,8 @@ def _validated(options_json: str, players: int) -> tuple[str, str | None]:
         elif key == "buildings":
             cfg[key] = _buildings(v)
         elif key == "forgeFees":
+            if isinstance(v, dict) and set(v) == {"forge_10", "forge_6"}:  # alias: by space id
+                v = [v["forge_10"], v["forge_6"]]
             if not isinstance(v, list) or len(v) != 2:
                 raise _fail("forgeFees must be a list of two fees")
             cfg[key] = [_int("forgeFees", f) for f in v]

@@ -468,6 +468,9 @@ def test_stonemason_last_piece_and_money() -> None:
     )
     s2, _ = _stonemason()
     set_taler(s2, 0, 0)
+    assert not [a for a in ENGINE.legal(s2, 0) if a["type"] == "buy"]  # no taler, no purchase
+    exc = assert_rejects_cleanly(ENGINE, s2, 0, {"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"})
+    assert exc.code == "no_money"
     assert [a["type"] for a in ENGINE.legal(s2, 0)] == ["done"]
     assert (
         assert_rejects_cleanly(ENGINE, s2, 0, {"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}).code
