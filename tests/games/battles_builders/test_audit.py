@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.battles_builders import data as D
@@ -110,3 +112,139 @@ def test_unclaimed_strategy_tiles_stay_on_display_to_the_end() -> None:
     for p in range(3):
         assert res.details[p]["extra_point"] == 0 and res.details[p]["catapult"] == 0
         assert res.scores[p] == sum(res.details[p][s] for s in D.SOURCES)
+
+
+# -- §3.4: the complete option list and its defaults ----------------------------------------------
+def test_option_names_and_defaults() -> None:
+    assert [(o.name, o.kind, o.default) for o in E.option_specs] == [
+        ("start_player", "int", 0),
+        ("simultaneous_commit", "bool", False),
+        ("dummy_can_win", "bool", False),
+    ]
+    st = E.start(3, {}, 4)
+    v = E.view(st, None)
+    assert v["start_player"] == 0 and v["turn_order"] == [0, 1, 2] and v["simultaneous_commit"] is False
+    assert list(E.pending(st)) == [0]
+    evs = commit(st, 0, b=2)
+    assert [e for e in evs if "to" not in e] == [{"type": "committed", "seat": 0, "count": 2}]
+    every = {
+        "start_player": 1,
+        "simultaneous_commit": True,
+        "dummy_can_win": True,
+        "script": {"event_order": ["BB"], "dummy_draws": [["builder", "archer", "cavalry"]], "dice": [4]},
+        "event_tiles": [{"id": "BB", "terrain": "barbarian", "value": -2}],
+        "colours": {"barbarian": {"archer": "green"}},
+        "faces": {"green": [1, 2, 3, 4, 5, 6]},
+    }
+    st = E.start(2, every, 1)
+    commit_round(st, {0: chips(i=1), 1: chips(b=1)})
+    res = E.result(st)
+    assert res is not None and res.extra["dummy"]["ranked"] is True
+
+
+# -- §3.1 and §3.2: the default event tiles and colour table -----------------------------------------
+def test_default_event_tiles_and_colours() -> None:
+    colours = {
+        "urban": {"infantry": "yellow", "cavalry": "red", "archer": "green"},
+        "open_field": {"infantry": "yellow", "cavalry": "green", "archer": "red"},
+        "mountain": {"infantry": "green", "cavalry": "red", "archer": "yellow"},
+        "barbarian": {"infantry": "yellow", "cavalry": "yellow", "archer": "yellow"},
+    }
+    table = {"U3": 3, "U4": 4, "U5": 5, "O3": 3, "O4": 4, "O5": 5, "M5": 5, "BB": -2}
+    st = game(3, order=ORDER)
+    for tid in ORDER:
+        ev = E.view(st, None)["event"]
+        terrain = {"U": "urban", "O": "open_field", "M": "mountain", "B": "barbarian"}[tid[0]]
+        assert ev == {"id": tid, "terrain": terrain, "value": table[tid], "colours": colours[terrain]}
+        commit_round(st)
+    assert sum(v for v in table.values() if v > 0) == 29
+
+
+def test_mountain_and_barbarian_dice_colours() -> None:
+    st = game(3, order=["M5", "BB"], dice=[4, 3, 2, 5, 3, 5, 4])
+    evs = commit_round(st, {0: chips(i=1, c=1, a=1), 1: chips(a=1)})
+    assert [e["colours"] for e in of(evs, "dice_rolled")] == [["green", "yellow", "red"], ["yellow"]]
+    assert of(evs, "event_won")[0]["seat"] == 0 and score(st, 0) == 5
+    # BB: start player 1; every army type rolls yellow
+    evs = commit_round(st, {1: chips(i=1), 2: chips(c=1), 0: chips(a=1)})
+    assert [(e["seat"], e["colours"]) for e in of(evs, "dice_rolled")] == [
+        (1, ["yellow"]),
+        (2, ["yellow"]),
+        (0, ["yellow"]),
+    ]
+    (lost,) = of(evs, "barbarian_lost")
+    assert lost["seat"] == 1 and lost["losers"] == [1] and lost["total"] == 3
+
+
+def test_default_faces_are_rolled_uniformly_from_the_table() -> None:
+    seen: dict[str, set[int]] = {"green": set(), "yellow": set(), "red": set()}
+    for seed in range(40):
+        st = game(3, order=["O4"], seed=seed)  # open field: cavalry green, infantry yellow, archers red
+        evs = commit_round(st, {0: chips(i=2, c=2, a=1), 1: chips(i=2, c=2, a=1)})
+        for e in of(evs, "dice_rolled"):
+            for c, v in zip(e["colours"], e["values"]):
+                seen[c].add(v)
+    assert seen == {"green": {4, 5, 6}, "yellow": {3, 4, 5}, "red": {2, 3, 4}}
+
+
+# -- protocol: legal lists exactly what apply accepts ------------------------------------------------
+def _candidates(kind: str, dice: int) -> list[dict]:
+    if kind == "commit":
+        return [
+            {"type": "commit", "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
+            for b in range(7)
+            for i in range(6)
+            for c in range(6)
+            for a in range(6)
+            for k in range(3)
+        ]
+    if kind == "choose_tile":
+        return [{"type": "choose_tile", "tile": t} for t in (*D.STRATEGY_TILES, "moat")]
+    if kind == "catapult_target":
+        return [{"type": "catapult_target", "seat": s} for s in range(-1, 5)]
+    if kind == "withdraw":
+        return [
+            {"type": "withdraw", "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a}}
+            for b in range(5)
+            for i in range(5)
+            for c in range(5)
+            for a in range(5)
+        ]
+    subsets = []
+    for mask in range(1 << (dice + 1)):
+        subsets.append({"type": "fresh_troops", "dice": [i for i in range(dice + 1) if mask >> i & 1]})
+    return subsets
+
+
+def test_legal_is_exactly_what_apply_accepts() -> None:
+    import random
+
+    rnd = random.Random(11)
+    kinds: set[str] = set()
+    for seed in range(9):
+        players = 2 + seed % 3
+        st = E.start(players, {"start_player": seed % players}, seed)
+        step = 0
+        while E.pending(st):
+            pend = E.pending(st)
+            seat = rnd.choice(sorted(pend))
+            kind = pend[seat].kind
+            if kind != "commit" or step % 7 == 0:
+                kinds.add(kind)
+                legal = E.legal(st, seat)
+                dice = len(st.dice[seat]) if kind == "fresh_troops" else 0
+                accepted = []
+                twin = E.load(E.dump(st))
+                for cand in _candidates(kind, dice):
+                    try:
+                        E.apply(twin, seat, cand)
+                    except IllegalAction:
+                        continue  # refused actions leave the twin as it was
+                    accepted.append(cand)
+                    twin = E.load(E.dump(st))
+                key = [json.dumps(a, sort_keys=True) for a in legal]
+                assert sorted(key) == sorted(json.dumps(a, sort_keys=True) for a in accepted)
+                assert len(set(key)) == len(key)
+            E.apply(st, seat, rnd.choice(E.legal(st, seat)))
+            step += 1
+    assert kinds == {"commit", "choose_tile", "catapult_target", "withdraw", "fresh_troops"}
