@@ -203,3 +203,42 @@ def test_two_merchant_fleets_in_one_turn_both_apply() -> None:
     assert R.rates(st, 1)[2] == 4  # only the active player's rate
     act(st, 0, {"type": "end_turn"})
     assert R.rates(st, 0)[2] == 4 and R.rates(st, 0)[5] == 4
+
+
+def test_level_five_with_own_metropolis_needs_no_other_city() -> None:
+    """R-M2 / R-M1: level 5 on the own metropolis track is fine with only that city; level 4
+    elsewhere needs an available (non-metropolis) city."""
+    st = position(
+        3,
+        cities={0: ["1,0,N"]},
+        levels={0: {"science": 4, "trade": 3}},
+        metropolis={"science": "1,0,N"},
+        hands={0: {"paper": 5, "cloth": 4}},
+    )
+    tracks = {a["track"] for a in ENGINE.legal(st, 0) if a["type"] == "buy_improvement"}
+    assert tracks == {"science"}
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "buy_improvement", "track": "trade"})
+    evs = act(st, 0, {"type": "buy_improvement", "track": "science"})
+    assert st.levels[0][0] == 5 and st.metro_perm[0] == 1 and not st.tasks
+    assert "metropolis_placed" not in types(evs) and R.points(st, 0) == 4
+
+
+def test_displaced_knight_may_relocate_to_where_the_attacker_came_from() -> None:
+    """R-K6: the displaced knight moves along its owner's roads, here onto the attacker's old vertex."""
+    ring = ["0,0,N", "1,-1,S", "0,1,N", "0,0,S", "-1,1,N", "0,-1,S"]  # corners of the desert hex
+    st = position(
+        3,
+        roads={
+            0: [edge(ring[1], ring[2])],
+            1: [edge(ring[2], ring[3]), edge(ring[3], ring[4]), edge(ring[4], ring[5]), edge(ring[5], ring[0])]
+            + [edge(ring[0], ring[1])],
+        },
+        knights={0: [(ring[1], 2, True)], 1: [(ring[2], 1, True)]},
+    )
+    act(st, 0, {"type": "displace_knight", "from": ring[1], "to": ring[2]})
+    sites = {a["vertex"] for a in ENGINE.legal(st, 1)}
+    assert sites == {ring[0], ring[1], ring[3], ring[4], ring[5]}
+    act(st, 1, {"type": "relocate_knight", "vertex": ring[1]})
+    assert st.k_owner[V[ring[1]]] == 1 and st.k_active[V[ring[1]]] == 1
+    assert st.k_owner[V[ring[2]]] == 0 and st.k_level[V[ring[2]]] == 2 and st.k_active[V[ring[2]]] == 0
+    conserved(st)
