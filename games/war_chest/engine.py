@@ -157,7 +157,7 @@ _TYPES = frozenset(
 
 def parse_hex(value: Any) -> int | None:
     """A hex index from ``"q,r"`` (signs, spaces, brackets forgiven) or ``[q, r]``; None if malformed."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
         return D.HEX_INDEX.get((value[0], value[1]))
     if not isinstance(value, str):
         return None
@@ -874,6 +874,8 @@ class WarChestEngine:
             if key == "type":
                 continue
             if key in ("source", "choice", "use", "from"):
+                if not isinstance(val, str):
+                    raise IllegalAction("bad_field", "soak from must be 'supply' or 'unit'")
                 val = {"stack": "unit", "board": "unit", "royal_guard": "unit"}.get(val, val)
                 out["from"] = val
             elif key == "supply" and isinstance(val, bool):
