@@ -1602,7 +1602,7 @@ class CitiesKnightsEngine:
         if o not in self._richer(st, p) or not R.hand_size(st, o):
             raise IllegalAction("bad_seat", "choose an opponent with more points who holds cards")
         self._spend(st, p, "master_merchant", evs, opponent=o)
-        st.looking = {"seat": p, "victim": o}
+        st.looking = {"seat": p, "victim": o, "what": "hand"}
         evs.append(event("hand_revealed", to=[p], seat=p, victim=o, cards=_cards_list(st.hand[o])))
         st.tasks.insert(0, {"k": "take_cards", "seat": p, "victim": o, "count": min(2, R.hand_size(st, o))})
 
@@ -1702,7 +1702,7 @@ class CitiesKnightsEngine:
         if o == p or not st.progress[o]:
             raise IllegalAction("bad_seat", "choose an opponent holding progress cards")
         self._spend(st, p, "spy", evs, opponent=o)
-        st.looking = {"seat": p, "victim": o}
+        st.looking = {"seat": p, "victim": o, "what": "progress"}
         evs.append(event("progress_revealed", to=[p], seat=p, victim=o, cards=list(st.progress[o])))
         st.tasks.insert(0, {"k": "take_card", "seat": p, "victim": o})
 
@@ -2113,11 +2113,13 @@ class CitiesKnightsEngine:
             out["rates"] = dict(zip(KINDS, R.rates(st, seat)))
             if st.looking and st.looking["seat"] == seat:
                 v = st.looking["victim"]
-                out["looking_at"] = {
-                    "seat": v,
-                    "hand": dict(zip(KINDS, st.hand[v])),
-                    "progress": list(st.progress[v]),
-                }
+                what = st.looking.get("what")
+                # Master Merchant shows the resource and commodity cards, Spy the progress cards
+                out["looking_at"] = {"seat": v}
+                if what in (None, "hand"):
+                    out["looking_at"]["hand"] = dict(zip(KINDS, st.hand[v]))
+                if what in (None, "progress"):
+                    out["looking_at"]["progress"] = list(st.progress[v])
             for t in st.tasks:
                 if t.get("seat") == seat and t["k"] == "relocate_knight":
                     out["relocate_sites"] = [VID[x] for x in t["sites"]]

@@ -242,3 +242,21 @@ def test_displaced_knight_may_relocate_to_where_the_attacker_came_from() -> None
     assert st.k_owner[V[ring[1]]] == 1 and st.k_active[V[ring[1]]] == 1
     assert st.k_owner[V[ring[2]]] == 0 and st.k_level[V[ring[2]]] == 2 and st.k_active[V[ring[2]]] == 0
     conserved(st)
+
+
+def test_master_merchant_shows_only_the_hand_and_spy_only_progress_cards() -> None:
+    """§15.5 hidden information: Master Merchant looks at resource and commodity cards, Spy at
+    progress cards; neither reveals the other."""
+    st = position(
+        3,
+        cities={1: ["-1,1,S", "-2,0,N"]},
+        hands={1: {"ore": 2}},
+        progress={0: ["master_merchant", "spy"], 1: ["warlord"]},
+    )
+    act(st, 0, {"type": "play_progress", "card": "master_merchant", "opponent": 1})
+    assert ENGINE.view(st, 0)["looking_at"] == {"seat": 1, "hand": {k: (2 if k == "ore" else 0) for k in R.D.KINDS}}
+    act(st, 0, {"type": "take_cards", "cards": {"ore": 2}})
+    assert "looking_at" not in ENGINE.view(st, 0)
+    act(st, 0, {"type": "play_progress", "card": "spy", "opponent": 1})
+    assert ENGINE.view(st, 0)["looking_at"] == {"seat": 1, "progress": ["warlord"]}
+    assert "looking_at" not in ENGINE.view(st, 2)
