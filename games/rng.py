@@ -65,27 +65,23 @@ class Chance:
         self.rng = Rng(seed)
         self.script: dict[str, Any] = copy.deepcopy(script) if script else {}
 
-    def take(self, *path: str) -> Any:
-        """The next scripted value for that kind, or ``Chance.NONE`` when none is left."""
+    def _list(self, path: tuple[str, ...]) -> list[Any] | None:
         node: Any = self.script
         for key in path:
             if not isinstance(node, dict) or key not in node:
-                return _MISSING
+                return None
             node = node[key]
-        if isinstance(node, list) and node:
-            return node.pop(0)
-        return _MISSING
+        return node if isinstance(node, list) and node else None
+
+    def take(self, *path: str) -> Any:
+        """The next scripted value for that kind, or ``Chance.NONE`` when none is left."""
+        values = self._list(path)
+        return values.pop(0) if values is not None else _MISSING
 
     def peek(self, *path: str) -> Any:
         """Like ``take`` but leaves the value in place (to validate before consuming)."""
-        node: Any = self.script
-        for key in path:
-            if not isinstance(node, dict) or key not in node:
-                return _MISSING
-            node = node[key]
-        if isinstance(node, list) and node:
-            return node[0]
-        return _MISSING
+        values = self._list(path)
+        return values[0] if values is not None else _MISSING
 
     NONE = _MISSING
 

@@ -20,42 +20,39 @@ def _is_back(component: Any) -> bool:
     return (getattr(component, "label", "") or "").startswith("↩")
 
 
-async def _press(actor: Any, message: discord.Message, component: Any, rnd: random.Random) -> Any:
-    if isinstance(component, discord.components.SelectMenu):
-        option = rnd.choice(component.options)
-        return await actor.select(message, [option.value], custom_id=component.custom_id)
-    return await actor.click(message, custom_id=component.custom_id)
-
-
 async def finish_choice(world: World, member: Any, rnd: random.Random, *, max_steps: int = 12) -> str:
-    """Find the member's open menu (DM, else the table message) and follow it to an action.
+    """Find the member's open menu (DM, else the table message) and press random options until an
+    action is made. Returns the confirmation text the member saw ("Done: ...")."""
+    table = await _running(world, member)
+    message, actor = await _open_menu(world, member, table, table.seat_of(member.id))  # type: ignore[arg-type]
 
-    Returns the confirmation text the member saw ("Done: ...").
-    """
+    def pick(message: discord.Message) -> tuple[Any, str | None]:
+        parts = [c for c in _menu_parts(message) if not _is_back(c)]
+        assert parts, f"no menu on {message.content!r}"
+        part = rnd.choice(parts)
+        if isinstance(part, discord.components.SelectMenu):
+            return part, rnd.choice(part.options).value
+        return part, None
+
+    return await _follow(world, member, actor, message, pick, max_steps)
+
+
+async def _running(world: World, member: Any) -> Any:
     table = await world.service.table_in(world.channel.id)
     assert table is not None and table.status == RUNNING
     seat = table.seat_of(member.id)
     assert seat is not None and seat in table.prompts
-    secret = table.prompts[seat].secret
-    info = table.seats[seat]
-    if secret and info.dm_open:
-        # The newest DM with a menu: private notes (e.g. "You committed ...") may follow it.
-        menus_in_dm = [m for m in world.dm_messages(member) if _menu_parts(m)]
-        assert menus_in_dm, (f"{member} has no menu in their DMs; prompt {table.prompts[seat]}; DMs: "
-                             f"{[(m.content, m.components) for m in world.dm_messages(member)][-3:]}")
-        message, actor = menus_in_dm[-1], member.user
-    elif secret:
-        # The DM fallback: Make my choice on the table message, answered ephemerally.
-        r = await member.click(world.table_message(), custom_id=f"mk:{table.game_id}")
-        message, actor = r.response.message, member
-    else:
-        message, actor = world.table_message(), member
+    return table
+
+
+async def _follow(world: World, member: Any, actor: Any, message: discord.Message, pick: Any, max_steps: int) -> str:
+    """Press what ``pick(message)`` names, step after step, until the answer says Done."""
     for _ in range(max_steps):
-        parts = [c for c in _menu_parts(message) if not _is_back(c)]
-        assert parts, f"no menu on {message.content!r}"
-        result = await _press(actor, message, rnd.choice(parts), rnd)
-        if result.response is None and result.deferred:
-            raise AssertionError("pressed without a visible answer")
+        component, value = pick(message)
+        if value is not None:
+            result = await actor.select(message, [value], custom_id=component.custom_id)
+        else:
+            result = await actor.click(message, custom_id=component.custom_id)
         reply = result.response
         text = (reply.content or "") if reply is not None else ""
         if result.followups:
@@ -116,13 +113,12 @@ def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> li
 
 async def press_to(world: World, member: Any, action: dict[str, Any], *, max_steps: int = 12) -> str:
     """Press through the member's open menu to exactly ``action``; returns their confirmation."""
-    table = await world.service.table_in(world.channel.id)
-    assert table is not None and table.status == RUNNING
+    table = await _running(world, member)
     seat = table.seat_of(member.id)
-    assert seat is not None and seat in table.prompts
     message, actor = await _open_menu(world, member, table, seat)
     target = menu_path_to(table, seat, "en", action)
-    for _ in range(max_steps):
+
+    def pick(message: discord.Message) -> tuple[Any, str | None]:
         # The component leading furthest along the target path: (tokens matched, component, select value).
         ways: list[tuple[int, Any, str | None]] = []
         for c in _menu_parts(message):
@@ -134,25 +130,10 @@ async def press_to(world: World, member: Any, action: dict[str, Any], *, max_ste
                 if parsed and parsed[4] and target[: len(parsed[4])] == parsed[4]:
                     ways.append((len(parsed[4]), c, None))
         assert ways, f"no way on to {target} in {message.content!r}"
-        _, comp, value = max(ways, key=lambda w: w[0])
-        if value is not None:
-            result = await actor.select(message, [value], custom_id=comp.custom_id)
-        else:
-            result = await actor.click(message, custom_id=comp.custom_id)
-        reply = result.response
-        text = (reply.content or "") if reply is not None else ""
-        if result.followups:
-            text = result.followups[-1].content or text
-        if "Done:" in text or "Gedaan:" in text:
-            return text
-        if reply is not None and reply.message is not None and _menu_parts(reply.message):
-            fresh = reply.message
-            if actor is member.user:
-                fresh = next(m for m in world.dm_messages(member) if m.id == fresh.id)
-            message = fresh
-            continue
-        raise AssertionError(f"unexpected answer {text!r}")
-    raise AssertionError("menu did not reach the action")
+        _, component, value = max(ways, key=lambda w: w[0])
+        return component, value
+
+    return await _follow(world, member, actor, message, pick, max_steps)
 
 
 async def _open_menu(world: World, member: Any, table: Any, seat: int) -> tuple[discord.Message, Any]:
