@@ -372,6 +372,11 @@ class CitiesKnightsEngine:
             raise InvalidOptions("script.seat_order must list every seat once")
         if "layout" in script and layout == "beginner":
             raise InvalidOptions("script.layout needs layout=random")
+        lay = script.get("layout", {})
+        if not isinstance(lay, dict) or set(lay) - {"terrain", "numbers", "harbours"}:
+            raise InvalidOptions("script.layout keys are terrain, numbers, harbours")
+        if any(not isinstance(v, list) for v in lay.values()):
+            raise InvalidOptions("script.layout values are lists")
         for die in ("red", "yellow"):
             vals = script.get(die, [])
             if not isinstance(vals, list) or any(not isinstance(v, int) or not 1 <= v <= 6 for v in vals):
@@ -387,6 +392,8 @@ class CitiesKnightsEngine:
             raise InvalidOptions("script.decks keys are science, trade, politics")
         for t, name in enumerate(D.TRACKS):
             rest = D.deck_cards(t)
+            if not isinstance(decks.get(name, []), list):
+                raise InvalidOptions(f"script.decks.{name} must be a list of cards")
             for c in decks.get(name, []):
                 cn = D.card_name(c)
                 if cn is None or cn not in rest:

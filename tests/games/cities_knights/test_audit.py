@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.cities_knights import rules as R
 from games.cities_knights.engine import ENGINE
+from games.core import InvalidOptions
 from tests.games.cities_knights.helpers import V, act, conserved, edge, hand, position, types
 from tests.games.playout import assert_rejects_cleanly
 
@@ -260,3 +263,26 @@ def test_master_merchant_shows_only_the_hand_and_spy_only_progress_cards() -> No
     act(st, 0, {"type": "play_progress", "card": "spy", "opponent": 1})
     assert ENGINE.view(st, 0)["looking_at"] == {"seat": 1, "progress": ["warlord"]}
     assert "looking_at" not in ENGINE.view(st, 2)
+
+
+def test_malformed_script_parts_are_rejected() -> None:
+    """§26: a value that does not fit is an error at the start, never substituted."""
+    bad = [
+        {"layout": {"terain": ["desert"]}},
+        {"layout": {"terrain": "desert"}},
+        {"layout": {"terrain": ["desert", "desert"]}},
+        {"layout": {"numbers": [7]}},
+        {"layout": {"numbers": [2, 2]}},
+        {"layout": {"harbours": ["2:1"]}},
+        {"decks": {"science": "printer"}},
+        {"decks": {"science": ["merchant"]}},
+        {"event": ["gate"]},
+        {"yellow": [0]},
+        {"steals": ["gold"]},
+        {"seat_order": [0, 0, 1]},
+    ]
+    for script in bad:
+        with pytest.raises(InvalidOptions):
+            ENGINE.start(3, {"layout": "random", "random_seats": True, "script": script}, 1)
+    st = ENGINE.start(3, {"script": {"layout": {"terrain": ["desert"], "numbers": [5, 2]}}}, 1)
+    assert st.terrain[0] == "desert" and st.numbers[:3] == [0, 5, 2] and st.robber == 0
