@@ -52,7 +52,9 @@ Harbor) -> ``give_commodity {commodity}``; ``give_cards`` (Wedding) -> ``give_ca
 ``take_cards`` (Master Merchant) -> ``take_cards {cards}``; ``take_card`` (Spy) -> ``take_card
 {card}``; ``road_building`` -> ``build_road {edge}`` or ``skip``; ``smith`` -> ``promote_knight
 {vertex}`` or ``skip``; ``diplomat_rebuild`` -> ``build_road {edge}`` or ``skip``. Every listed
-decision is asked even when it has a single option. Answers to a trade offer are not pending
+decision is asked even when it has a single option. Discards (7, Saboteur) and progress discards
+after a gate are asked of every owing seat at once but applied in seat order from the active
+player (R-X4): a choice made before an earlier seat's is held (no event) until that one is made. Answers to a trade offer are not pending
 decisions: ``invitations(state)`` offers addressed opponents a ``trade_offer`` prompt that never blocks.
 
 Leniency: ``type`` is case-insensitive; aliases ``place_settlement``/``place_road``/``place_city``,
