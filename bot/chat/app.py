@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -11,6 +12,7 @@ from bot.chat.cogs.lobby import Lobby
 from bot.chat.cogs.play import Play
 from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
 from bot.chat.controller import Controller
+from bot.chat.i18n import t
 from bot.service.errors import ServiceError
 from bot.service.tables import TableService
 
@@ -35,6 +37,8 @@ class _Tree(discord.app_commands.CommandTree):
             await client.controller.refuse(interaction, original)  # type: ignore[attr-defined]
             return
         log.exception("command %s failed", interaction.command and interaction.command.name, exc_info=original)
+        with contextlib.suppress(discord.HTTPException):
+            await client.controller.reply(interaction, t("error", client.controller.user_lang(interaction)))  # type: ignore[attr-defined]
 
 
 class Speltafel(commands.AutoShardedBot):

@@ -61,6 +61,10 @@ class Controller:
             await self._press(interaction, custom_id)
         except ServiceError as err:
             await self.refuse(interaction, err)
+        except Exception:
+            # A bug must not leave the player with a spinning button; nothing was half-applied.
+            log.exception("press %s failed", custom_id)
+            await self.reply(interaction, t("error", self.user_lang(interaction)))
 
     async def _press(self, interaction: discord.Interaction, custom_id: str) -> None:
         parsed = menus.unpack(custom_id)
@@ -167,8 +171,16 @@ class Controller:
         """After a committed change: events to the channel, the table message, DMs to seats.
 
         ``actor`` already saw their private events where they pressed; ``actor_prompted`` means
-        their next choice is shown there too, so it is not sent again by DM.
+        their next choice is shown there too, so it is not sent again by DM. The change is already
+        committed: if Discord refuses a message (missing permissions, a deleted channel) it is
+        logged and `/status` or `/hand` still show the game.
         """
+        try:
+            await self._announce(outcome, actor=actor, actor_prompted=actor_prompted)
+        except discord.HTTPException:
+            log.exception("could not tell game %s about its last change", outcome.table.game_id)
+
+    async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
         channel = await self.channel(table.channel_id)
         lang = self.guild_lang(getattr(channel, "guild", None))

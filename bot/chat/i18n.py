@@ -38,6 +38,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "illegal": {"en": "That is not allowed: {reason}", "nl": "Dat mag niet: {reason}"},
     "busy": {"en": "Someone else acted at the same moment; try again.",
              "nl": "Iemand anders deed tegelijk een zet; probeer het opnieuw."},
+    "error": {"en": "Something went wrong on my side; nothing was changed. Please try again.",
+              "nl": "Er ging bij mij iets mis; er is niets veranderd. Probeer het opnieuw."},
     "no_choice": {"en": "You have nothing to choose right now.", "nl": "Je hoeft nu niets te kiezen."},
     "bad_play": {"en": "Pick one of the suggestions: “{text}” is not a legal action now.",
                  "nl": "Kies een van de suggesties: “{text}” is nu geen geldige zet."},

@@ -31,4 +31,8 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest
     finally:
         await env.shutdown()
         await w.engine.dispose()
-        env.raise_errors()
+        # Everything the bot raised fails the test, unless the test provoked it on purpose.
+        unexpected = [e for e in env.errors if not any(text in repr(e) or text in repr(e.__cause__)
+                                                       for text in w.expected_errors)]
+        if unexpected:
+            raise ExceptionGroup("the bot raised during the test", unexpected)

@@ -167,3 +167,21 @@ async def test_same_button_pressed_twice_quickly(world: World) -> None:
     assert len(log) == 1 and log[0][1] == target
     assert "Done:" in first.followups[-1].content if first.followups else "Done:" in first.response.content
     assert second.ephemeral and "no longer open" in second.response.content
+
+
+async def test_an_internal_error_gets_an_answer_and_changes_nothing(world: World, monkeypatch: object) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    table = await current(world)
+    before = snapshot_json(table)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(table.engine, "apply", broken)  # type: ignore[attr-defined]
+    r = await alice.slash(world.channel, "play", action=f"#{table.prompt_seqs[0]}:3")
+    answer = r.followups[-1].content if r.followups else r.response.content
+    assert "Something went wrong" in answer
+    monkeypatch.undo()  # type: ignore[attr-defined]
+    assert snapshot_json(await current(world)) == before
+    assert await world.service.action_log(table.game_id) == []
+    world.expected_errors.append("engine bug")

@@ -33,6 +33,7 @@ class World:
     service: TableService
     members: list[Any] = field(default_factory=list)
     locales: dict[int, str] = field(default_factory=dict)
+    expected_errors: list[str] = field(default_factory=list)  # texts of errors a test provokes
 
     @property
     def bot(self) -> Speltafel:
