@@ -295,3 +295,75 @@ def test_stalemate_guard_waits_while_a_stranded_scout_can_deploy() -> None:
     act(st, 0, type="pass", coin="royal")
     act(st, 1, type="pass", coin="royal")
     assert st.phase == "play" and st.round == 2  # the Scout may still deploy next to a friend
+
+
+# -- rulings of §15 not covered elsewhere -----------------------------------------------------------------
+
+
+def test_r2_an_eliminated_type_may_be_deployed_again() -> None:
+    st = _pos(["Knight", "Berserker", "Cavalry", "Lancer"], ["Swordsman", "Pikeman", "Scout", "Archer"], ["Knight"])
+    place(st, 0, "Knight", "0,0")
+    place(st, 1, "Swordsman", "0,1", 2)
+    give_hand(st, 1, ["Swordsman"])
+    turn_to(st, 1)
+    act(st, 1, type="attack", coin="Swordsman", target="0,0")
+    assert unit_at(st, "0,0") is None and st.seats[0].gone[D.KNIGHT] == 1
+    act(st, 1, type="decline")
+    assert _prompt(st) == (0, "turn")
+    assert {a["to"] for a in legal_of(st, 0, type="deploy", coin="Knight")} == {"-1,-2", "2,-3"}
+    act(st, 0, type="deploy", coin="Knight", to="-1,-2")
+    assert unit_at(st, "-1,-2") == (0, "Knight", 1)
+    check_conservation(st)
+
+
+def test_r3_a_royal_guard_hit_by_the_pikeman_reflex_gets_no_soak() -> None:
+    st = _pos(GUARD, FOES, ["Royal Guard"])
+    place(st, 0, "Royal Guard", "0,0", 2)  # two Royal Guard coins stay in the supply
+    place(st, 1, "Pikeman", "0,1", 2)
+    events = act(st, 0, type="attack", coin="Royal Guard", target="0,1")
+    assert unit_at(st, "0,0") == (0, "Royal Guard", 1) and unit_at(st, "0,1") == (1, "Pikeman", 1)
+    assert not [e for e in events if e["type"] == "soaked"] and _prompt(st) == (1, "turn")
+    assert st.seats[0].supply[D.ROYAL_GUARD] == 1
+
+
+def test_r19_a_ranged_attack_on_the_royal_guard_may_be_soaked() -> None:
+    st = game(["Archer", "Scout", "Knight", "Pikeman"], GUARD)
+    turn_to(st, 0)
+    give_hand(st, 0, ["Archer"])
+    give_hand(st, 1, ["royal"])
+    place(st, 0, "Archer", "0,0")
+    place(st, 1, "Royal Guard", "1,1")  # distance 2, not in a straight line
+    act(st, 0, type="tactic", coin="Archer", target="1,1")
+    assert _prompt(st) == (1, "soak")
+    act(st, 1, type="soak", **{"from": "supply"})
+    assert unit_at(st, "1,1") == (1, "Royal Guard", 1) and st.seats[1].gone[D.ROYAL_GUARD] == 1
+    assert unit_at(st, "0,0") == (0, "Archer", 1)
+
+
+def test_r22_deploy_and_bolster_trigger_nothing() -> None:
+    st = _pos(["Berserker", "Warrior Priest", "Archer", "Mercenary"], FOES, ["Berserker", "Warrior Priest"])
+    place(st, 0, "Berserker", "0,0", 2)
+    place(st, 0, "Warrior Priest", "-2,0")  # on a neutral location it could control
+    events = act(st, 0, type="bolster", coin="Berserker")
+    assert unit_at(st, "0,0") == (0, "Berserker", 3) and _prompt(st) == (1, "turn")
+    act(st, 1, type="pass", coin="royal")
+    events = act(st, 0, type="bolster", coin="Warrior Priest")
+    assert not [e for e in events if e["type"] == "draw" and e["reason"] == "warrior_priest"]
+    assert unit_at(st, "-2,0") == (0, "Warrior Priest", 2)
+    st = _pos(["Berserker", "Warrior Priest", "Archer", "Mercenary"], FOES, ["Berserker", "Mercenary"])
+    place(st, 1, "Knight", "0,-2")  # next to the Raven start location -1,-2
+    act(st, 0, type="deploy", coin="Berserker", to="-1,-2")
+    assert _prompt(st) == (1, "turn")
+    act(st, 1, type="pass", coin="royal")
+    act(st, 0, type="deploy", coin="Mercenary", to="2,-3")  # deploying a Mercenary is no recruit
+    assert st.phase == "play" and _prompt(st)[1] == "turn" and st.round == 2
+
+
+def test_r5_ensign_destination_must_stay_within_two() -> None:
+    st = _pos(["Ensign", "Scout", "Cavalry", "Lancer"], FOES, ["Ensign"])
+    place(st, 0, "Ensign", "0,0")
+    place(st, 0, "Scout", "2,-2")  # distance 2
+    options = {a["to"] for a in legal_of(st, 0, type="tactic", coin="Ensign", unit="2,-2")}
+    # neighbours of 2,-2 at distance <= 2 from 0,0 (3,-3 / 3,-2 / 2,-3 are at distance 3)
+    assert options == {"1,-1", "2,-1", "1,-2"}
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "tactic", "coin": "Ensign", "unit": "2,-2", "to": "3,-3"})
