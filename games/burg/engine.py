@@ -87,7 +87,9 @@ payment, silver_as, vp, taler}; ``helper_placed`` {seat, space, building, from, 
 ``market`` or ``guests``), vp, and measure / converted / guests}; ``game_result`` {scores,
 winners, tiebreak}. ``taler_received.source`` is the winter card; the Messenger has its own
 ``messenger`` event.
-Resources in events are dicts ``{resource: count}``.
+Resources in events are dicts ``{resource: count}``. ``opening_events(state)`` returns what
+``start`` did (``round_started`` and ``round_taler`` of round 1, and a winter card revealed before
+the first selection) while round 1's selection is open, else ``[]``.
 """
 
 from __future__ import annotations
@@ -230,8 +232,17 @@ class BurgEngine:
         s.queue = []
         s.round_builds = []
         s.round_helpers = [[] for _ in range(n)]
-        self._start_round(s, [])
+        opening: list[Event] = []
+        self._start_round(s, opening)
+        s.opening = opening
         return s
+
+    def opening_events(self, s: State) -> list[Event]:
+        """What ``start`` did: round 1 began and its start player took the round taler (§5.1),
+        plus a winter card if one is revealed before the first selection (§5.3)."""
+        if s.round != 1 or s.phase != "select":
+            return []
+        return json.loads(json.dumps(s.opening or []))
 
     @staticmethod
     def _winter_deck(chance: Chance, rules: Any) -> list[str]:

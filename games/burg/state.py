@@ -62,6 +62,7 @@ class State:
     seq: int = 0
     end_reason: str | None = None
     final: dict[str, Any] | None = None
+    opening: list[dict[str, Any]] | None = None  # what ``start`` did (round 1 set-up events)
 
     def order(self) -> list[int]:
         """Player order of this round: the start player, then clockwise."""
@@ -120,6 +121,7 @@ def dump_state(s: State) -> dict[str, Any]:
     out["round_builds"] = [list(b) for b in s.round_builds or ()]
     out["round_helpers"] = [list(h) for h in s.round_helpers or ()]
     out["final"] = None if s.final is None else json.loads(json.dumps(s.final))
+    out["opening"] = json.loads(json.dumps(s.opening or []))
     return out
 
 
@@ -147,4 +149,5 @@ def load_state(d: dict[str, Any]) -> State:
     s.round_builds = [list(b) for b in d["round_builds"]]
     s.round_helpers = [list(h) for h in d["round_helpers"]]
     s.final = None if d["final"] is None else json.loads(json.dumps(d["final"]))
+    s.opening = json.loads(json.dumps(d.get("opening") or []))
     return s

@@ -265,3 +265,30 @@ def test_three_player_game_lasts_fifteen_rounds() -> None:
     assert rounds == 15 and s.round == 15 and s.track == 0 and s.end_reason == "last_round"
     assert ENGINE.result(s) is not None
     check_invariants(s)
+
+
+# -- protocol: what start did ------------------------------------------------------------------
+def test_opening_events_tell_round_one_and_its_taler() -> None:
+    s = new_game(4)
+    assert ENGINE.opening_events(s) == [
+        {"type": "round_started", "round": 1, "start_player": 0, "field": 12},
+        {"type": "round_taler", "seat": 0, "amount": 1},
+    ]
+    again = ENGINE.load(ENGINE.dump(s))
+    assert ENGINE.opening_events(again) == ENGINE.opening_events(s)
+    select(s, {0: "messenger", **ALL_MESSENGER})
+    assert ENGINE.opening_events(s) == []
+    s = ENGINE.start(
+        3,
+        {
+            "winterEnabled": True,
+            "winterRevealTiming": "beforeSelection",
+            "winterRoundFields": [15],
+            "script": {"winter_order": ["winter_market"]},
+        },
+        0,
+    )
+    ev = ENGINE.opening_events(s)
+    assert ev[2] == {"type": "winter_revealed", "card": "winter_market", "field": 15, "round": 1}
+    assert [e["amount"] for e in of(ev, "taler_received")] == [2, 2, 2]
+    check_invariants(s)
