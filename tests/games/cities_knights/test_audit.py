@@ -286,3 +286,36 @@ def test_malformed_script_parts_are_rejected() -> None:
             ENGINE.start(3, {"layout": "random", "random_seats": True, "script": script}, 1)
     st = ENGINE.start(3, {"script": {"layout": {"terrain": ["desert"], "numbers": [5, 2]}}}, 1)
     assert st.terrain[0] == "desert" and st.numbers[:3] == [0, 5, 2] and st.robber == 0
+
+
+def test_result_only_at_the_end_with_scores_ranks_and_winner() -> None:
+    """§20: result is None while playing; the active player wins the moment they reach 13."""
+    st = position(
+        3,
+        cities={**TWELVE["cities"], 1: ["0,2,S"], 2: ["2,-2,N"]},
+        settlements=TWELVE["settlements"],
+        progress={0: ["merchant"]},
+    )
+    st.defenders[0] = 2
+    assert R.points(st, 0) == 12 and ENGINE.result(st) is None
+    evs = act(st, 0, {"type": "play_progress", "card": "merchant", "hex": "1,0"})
+    assert types(evs)[-1] == "game_over" and ENGINE.pending(st) == {} and ENGINE.legal(st, 0) == []
+    res = ENGINE.result(st)
+    assert res.scores == {0: 13, 1: 2, 2: 2} and res.ranks == {0: 1, 1: 2, 2: 2}
+    assert res.winners == [0] and res.tiebreak is None
+    assert_rejects_cleanly(ENGINE, st, 0, {"type": "end_turn"})
+
+
+def test_off_turn_leader_does_not_beat_the_active_winner() -> None:
+    """§20 / R-V1: a player with more points off-turn ranks behind the player who won on their turn."""
+    st = position(
+        3,
+        cities={**TWELVE["cities"], 1: ["0,2,S"], 2: ["2,-2,N"]},
+        settlements=TWELVE["settlements"],
+        progress={0: ["merchant"]},
+    )
+    st.defenders[0] = 2
+    st.defenders[1] = 12  # 14 points, reached on someone else's turn
+    act(st, 0, {"type": "play_progress", "card": "merchant", "hex": "1,0"})
+    res = ENGINE.result(st)
+    assert res.winners == [0] and res.scores[1] == 14 and res.ranks == {0: 1, 1: 2, 2: 3}
