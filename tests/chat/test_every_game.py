@@ -30,8 +30,7 @@ CASES = [
     ("burg", 4, None),
     ("war_chest", 2, "setup=draft"),
     ("war_chest", 4, None),
-    ("cities_knights", 3, "layout=beginner"),
-    ("cities_knights", 4, None),
+    ("cities_knights", 4, "layout=beginner"),
 ]
 
 
