@@ -203,5 +203,5 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         y += row_h
 
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", compress_level=1)  # fast: it is rendered after every action
     return buf.getvalue()

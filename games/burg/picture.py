@@ -320,5 +320,5 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         y += 66
 
     buf = io.BytesIO()
-    img.crop((0, 0, W, min(height, y + 12))).save(buf, format="PNG", optimize=True)
+    img.crop((0, 0, W, min(height, y + 12))).save(buf, format="PNG", compress_level=1)  # fast: drawn after every action
     return buf.getvalue()

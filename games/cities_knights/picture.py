@@ -218,5 +218,5 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
     d.text((px, BOARD_H - 40), decks, fill=(60, 60, 60), font=f_small)
 
     out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
+    img.save(out, format="PNG", compress_level=1)  # fast: it is rendered after every action
     return out.getvalue()

@@ -163,5 +163,5 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         draw.text((x + 24, y), label, fill=_TEXT, font=f_panel)
         y += 22
     out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
+    img.save(out, format="PNG", compress_level=1)  # fast: it is rendered after every action
     return out.getvalue()
