@@ -356,6 +356,14 @@ class BattlesBuilders:
         _begin_round(st, [])
         return st
 
+    def opening_events(self, state: State) -> list[Event]:
+        """What ``start`` drew: round 1's event tile, turned over before anyone commits (§5 step 1)."""
+        st = state
+        if st.round != 1 or st.event is None:
+            return []
+        terrain, value = st.cfg.tiles[st.event]
+        return [event("event_revealed", round=1, tile=st.event, terrain=terrain, value=value, start_player=st.start)]
+
     # -- whose turn ----------------------------------------------------------------------------
     def _waiting(self, st: State) -> list[int]:
         if st.phase == COMMIT:

@@ -248,3 +248,13 @@ def test_legal_is_exactly_what_apply_accepts() -> None:
             E.apply(st, seat, rnd.choice(E.legal(st, seat)))
             step += 1
     assert kinds == {"commit", "choose_tile", "catapult_target", "withdraw", "fresh_troops"}
+
+
+# -- §5 step 1: round 1's event tile is told like every later one ----------------------------------
+def test_opening_events_tell_the_first_event_tile() -> None:
+    st = game(4, order=["O4"], start_player=2)
+    assert E.opening_events(st) == [
+        {"type": "event_revealed", "round": 1, "tile": "O4", "terrain": "open_field", "value": 4, "start_player": 2}
+    ]
+    evs = commit_round(st)
+    assert of(evs, "event_revealed")[0]["round"] == 2 and E.opening_events(st) == []
