@@ -18,6 +18,9 @@ Options (§3.4):
   ``faces``: ``{colour: [6 ints >= 1]}`` merged over §3.3 (only a face below 1 is refused; a die
   may have six equal faces, but a tie for highest between players whose dice all have one face
   each can never be broken: ``apply`` then raises ScriptedDieError and leaves the state as it was).
+  Also accepted: ``colour_table``/``colors`` for ``colours``, ``die_faces``/``dice_faces`` for
+  ``faces``, ``event_tiles`` as ``{id: {"terrain": t, "value": v}}``, and terrains written as in
+  the rules file ("open field", "barbarian battle").
 
 Interpretations beyond the rules file: a barbarian tile of custom value -v costs the other lowest
 players v chips of -1 each; a die value in ``script.dice`` that is not a face of the colour being
@@ -59,6 +62,15 @@ KIND_INDEX = {k: i for i, k in enumerate(D.KINDS)}
 SOURCE_INDEX = {s: i for i, s in enumerate(D.SOURCES)}
 OPTION_KEYS = ("start_player", "simultaneous_commit", "dummy_can_win", "script", "event_tiles", "colours", "faces")
 SCRIPT_KEYS = ("event_order", "dummy_draws", "dice")
+#: Other spellings of the data overrides (§3: "event tiles, colour table, die faces").
+OPTION_ALIASES = {
+    "colour_table": "colours",
+    "color_table": "colours",
+    "colors": "colours",
+    "die_faces": "faces",
+    "dice_faces": "faces",
+}
+TERRAIN_ALIASES = {"open": "open_field", "barbarian_battle": "barbarian", "barbarians": "barbarian"}
 
 
 class ScriptError(Exception):
@@ -136,6 +148,14 @@ class State:
     throws: list[dict[str, Any]]  # public dice log of the last round that rolled
 
 
+def _terrain(name: Any) -> Any:
+    """A terrain name as the rules file writes it ("open field", "barbarian battle") or as data.py does."""
+    if not isinstance(name, str):
+        return name
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    return TERRAIN_ALIASES.get(key, key)
+
+
 def _opt_bool(options: dict[str, Any], name: str) -> bool:
     value = options.get(name, False)
     if not isinstance(value, bool):
@@ -147,6 +167,13 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
     """Validate options; return the config and the validated script."""
     if not isinstance(options, dict):
         raise InvalidOptions("options must be a mapping")
+    named = {}
+    for key, value in options.items():
+        name = OPTION_ALIASES.get(key, key) if isinstance(key, str) else key
+        if name in named:
+            raise InvalidOptions(f"option {name} given twice")
+        named[name] = value
+    options = named
     unknown = sorted(set(options) - set(OPTION_KEYS))
     if unknown:
         raise InvalidOptions(f"unknown option(s): {', '.join(map(str, unknown))}")
@@ -159,13 +186,15 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
     tiles = dict(D.EVENT_TILES)
     raw_tiles = options.get("event_tiles")
     if raw_tiles is not None:
+        if isinstance(raw_tiles, dict):  # also {id: {"terrain": t, "value": v}}
+            raw_tiles = [{"id": k, **v} if isinstance(v, dict) else v for k, v in raw_tiles.items()]
         if not isinstance(raw_tiles, list) or not raw_tiles:
             raise InvalidOptions("event_tiles must be a non-empty list")
         tiles = {}
         for t in raw_tiles:
             if not isinstance(t, dict) or set(t) != {"id", "terrain", "value"}:
                 raise InvalidOptions("each event tile needs exactly id, terrain and value")
-            tid, terrain, value = t["id"], t["terrain"], t["value"]
+            tid, terrain, value = t["id"], _terrain(t["terrain"]), t["value"]
             if not isinstance(tid, str) or not tid or tid in tiles:
                 raise InvalidOptions(f"bad or duplicate event tile id {tid!r}")
             if terrain not in D.TERRAINS:
@@ -181,7 +210,8 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
     if raw_colours is not None:
         if not isinstance(raw_colours, dict):
             raise InvalidOptions("colours must map terrain to {army: colour}")
-        for terrain, row in raw_colours.items():
+        for raw_terrain, row in raw_colours.items():
+            terrain = _terrain(raw_terrain)
             if terrain not in colours or not isinstance(row, dict):
                 raise InvalidOptions(f"unknown terrain {terrain!r} in colours")
             for army, colour in row.items():

@@ -258,3 +258,27 @@ def test_opening_events_tell_the_first_event_tile() -> None:
     ]
     evs = commit_round(st)
     assert of(evs, "event_revealed")[0]["round"] == 2 and E.opening_events(st) == []
+
+
+# -- §3: data overrides under the rules file's own words -------------------------------------------
+def test_data_overrides_accept_the_rules_file_spellings() -> None:
+    opts = {
+        "event_tiles": {"A": {"terrain": "open field", "value": 6}, "B": {"terrain": "barbarian battle", "value": -2}},
+        "colour_table": {"open field": {"cavalry": "red"}},
+        "die_faces": {"red": [1, 1, 2, 2, 3, 3]},
+        "script": {"event_order": ["A", "B"], "dice": [1, 3]},
+    }
+    st = E.start(3, opts, 1)
+    assert E.view(st, None)["event"] == {
+        "id": "A",
+        "terrain": "open_field",
+        "value": 6,
+        "colours": {"infantry": "yellow", "cavalry": "red", "archer": "red"},
+    }
+    evs = commit_round(st, {0: chips(c=1), 1: chips(a=1)})
+    assert rolls(evs) == [("initial", 0, 1, 0, [1], 1), ("initial", 0, 1, 1, [3], 3)]
+    assert of(evs, "event_won")[0]["value"] == 6
+    again = E.load(json.loads(json.dumps(E.dump(st))))
+    assert canonical(E, again) == canonical(E, st)
+    with pytest.raises(InvalidOptions):
+        E.start(3, {"faces": {"red": [1] * 6}, "die_faces": {"red": [2] * 6}}, 1)
