@@ -282,3 +282,21 @@ def test_data_overrides_accept_the_rules_file_spellings() -> None:
     assert canonical(E, again) == canonical(E, st)
     with pytest.raises(InvalidOptions):
         E.start(3, {"faces": {"red": [1] * 6}, "die_faces": {"red": [2] * 6}}, 1)
+
+
+# -- the fictitious player can also pay the barbarians in chips ------------------------------
+def test_dummy_tied_lowest_behind_a_real_player_pays_two_minus_one_chips() -> None:
+    st = game(2, order=BB_FIRST, draws=[["builder"] * 3])
+    evs = commit_round(st)
+    (lost,) = of(evs, "barbarian_lost")
+    assert lost["seat"] == 0 and lost["losers"] == [0, 1, 2] and not lost["rolled"]
+    pres = [(e["seat"], e["value"], e["count"], e["reason"]) for e in of(evs, "prestige")]
+    assert pres == [
+        (0, -1, 1, "zero_commit"),
+        (1, -1, 1, "zero_commit"),
+        (2, 3, 1, "builders"),
+        (1, -1, 2, "barbarian"),
+        (2, -1, 2, "barbarian"),
+    ]
+    assert (score(st, 0), score(st, 1), score(st, 2)) == (-3, -3, 1)
+    assert points(st, 2)["barbarian"] == -2 and E.view(st, None)["dummy"]["chips"]["minus1"] == 2
