@@ -7,9 +7,7 @@ import logging
 import signal
 import sys
 
-import discord
-
-from bot.chat.app import Speltafel
+from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
@@ -50,12 +48,12 @@ def main() -> int:
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put your bot token in .env or the environment (see README).", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO), root=True)
+    setup_logging(getattr(logging, settings.log_level, logging.INFO))
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
-    except discord.LoginFailure:
+    except LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN.")
         return 1
     return 0

@@ -7,6 +7,7 @@ events are plain JSON dicts so the same form travels through buttons, the databa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = (
@@ -21,6 +22,7 @@ __all__ = (
     "event",
     "visible",
     "LANGS",
+    "Presentation",
 )
 
 Action = dict[str, Any]
@@ -199,3 +201,29 @@ class Engine(Protocol):
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         """A PNG of the board for this view, or None if the game has none."""
+
+
+class Presentation:
+    """The presentation half of the protocol, read from a game's ``text`` and ``picture`` modules.
+
+    An engine names them (``text_module = "games.<key>.text"``); each is imported when first
+    used, so Pillow is loaded only when a picture is asked for.
+    """
+
+    text_module: str
+    picture_module: str
+
+    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
+        return import_module(self.text_module).action_path(view, action, lang)
+
+    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
+        return import_module(self.text_module).describe_event(ev, lang, names)
+
+    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
+        return import_module(self.text_module).describe_prompt(view, prompt, lang)
+
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        return import_module(self.text_module).status_lines(view, lang, names)
+
+    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+        return import_module(self.picture_module).render(view, lang, names)

@@ -29,6 +29,14 @@ def intents() -> discord.Intents:
     return wanted
 
 
+def setup_logging(level: int) -> None:
+    """discord.py's log format for the whole process."""
+    discord.utils.setup_logging(level=level, root=True)
+
+
+LoginFailure = discord.LoginFailure
+
+
 class _Tree(discord.app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

@@ -45,7 +45,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.battles_builders import data as D
-from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
+from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 
 __all__ = ("ENGINE", "BattlesBuilders", "State", "Seat", "Config")
@@ -308,7 +308,10 @@ def _armies(chips: list[int]) -> int:
     return chips[D.I] + chips[D.C] + chips[D.A]
 
 
-class BattlesBuilders:
+class BattlesBuilders(Presentation):
+    text_module = "games.battles_builders.text"
+    picture_module = "games.battles_builders.picture"
+
     key = "battles_builders"
     names = {"en": "Battles & Builders", "nl": "Battles & Builders"}
     min_players = 2
@@ -744,32 +747,6 @@ class BattlesBuilders:
             values=[list(v) for v in data["values"]],
             throws=[_copy_throw(t) for t in data["throws"]],
         )
-
-    # -- presentation -------------------------------------------------------------------------
-    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
-        from games.battles_builders import text
-
-        return text.action_path(view, action, lang)
-
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        from games.battles_builders import text
-
-        return text.describe_event(ev, lang, names)
-
-    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-        from games.battles_builders import text
-
-        return text.describe_prompt(view, prompt, lang)
-
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        from games.battles_builders import text
-
-        return text.status_lines(view, lang, names)
-
-    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
-        from games.battles_builders import picture
-
-        return picture.render(view, lang, names)
 
 
 def _copy_throw(t: dict[str, Any]) -> dict[str, Any]:

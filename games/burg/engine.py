@@ -98,10 +98,9 @@ import json
 from itertools import combinations
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, OptionSpec, Prompt, Result, event
+from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 
-from . import text as _text
 from .data import (
     CARDS,
     FIELD_RESOURCE,
@@ -156,8 +155,11 @@ def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(code, reason, **params)
 
 
-class BurgEngine:
+class BurgEngine(Presentation):
     """Stateless engine; a game lives in its ``State``."""
+
+    text_module = "games.burg.text"
+    picture_module = "games.burg.picture"
 
     key = "burg"
     names = {"en": "Im Schutze der Burg", "nl": "De Koningsburcht"}
@@ -1203,24 +1205,6 @@ class BurgEngine:
 
     def clone(self, s: State) -> State:
         return load_state(dump_state(s))
-
-    # -- presentation ------------------------------------------------------------------------
-    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
-        return _text.action_path(view, action, lang)
-
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        return _text.describe_event(ev, lang, names)
-
-    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-        return _text.describe_prompt(view, prompt, lang)
-
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        return _text.status_lines(view, lang, names)
-
-    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
-        from . import picture as _picture  # Pillow only when a picture is asked for
-
-        return _picture.render(view, lang, names)
 
 
 def _tiebreak_name(keys: list[tuple[int, int, int]], winners: list[int]) -> str | None:

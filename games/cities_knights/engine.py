@@ -93,7 +93,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
 from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
-from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
+from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 
 NV, NE = D.NV, D.NE
@@ -209,7 +209,10 @@ def _cards_list(counts: list[int]) -> dict[str, int]:
     return R.kinds_dict(counts)
 
 
-class CitiesKnightsEngine:
+class CitiesKnightsEngine(Presentation):
+    text_module = "games.cities_knights.text"
+    picture_module = "games.cities_knights.picture"
+
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
     min_players = 3
@@ -2163,32 +2166,6 @@ class CitiesKnightsEngine:
 
     def load(self, data: dict[str, Any]) -> State:
         return load_state(data)
-
-    # -- presentation ----------------------------------------------------------------------------
-    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
-        from games.cities_knights import text
-
-        return text.action_path(view, action, lang)
-
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        from games.cities_knights import text
-
-        return text.describe_event(ev, lang, names)
-
-    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-        from games.cities_knights import text
-
-        return text.describe_prompt(view, prompt, lang)
-
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        from games.cities_knights import text
-
-        return text.status_lines(view, lang, names)
-
-    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
-        from games.cities_knights import picture
-
-        return picture.render(view, lang, names)
 
 
 ENGINE = CitiesKnightsEngine()

@@ -81,7 +81,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Prompt, Result, event
+from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 from games.war_chest import data as D
 from games.war_chest.data import (
@@ -253,7 +253,10 @@ def _chance_event(kind: str, seat: int | None, result: str, scripted: bool, **mo
 # -- the engine --------------------------------------------------------------------------------------------
 
 
-class WarChestEngine:
+class WarChestEngine(Presentation):
+    text_module = "games.war_chest.text"
+    picture_module = "games.war_chest.picture"
+
     key = "war_chest"
     names = {"en": "War Chest", "nl": "War Chest"}
     min_players = 2
@@ -1313,33 +1316,6 @@ class WarChestEngine:
     def forget(self, st: WarChestState) -> None:
         """Drop cached options after changing a state by hand (test set-ups)."""
         st.memo = None
-
-    # -- presentation (games/war_chest/text.py, picture.py) ---------------------------------------------------
-
-    def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
-        from games.war_chest import text
-
-        return text.action_path(view, action, lang)
-
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        from games.war_chest import text
-
-        return text.describe_event(ev, lang, names)
-
-    def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-        from games.war_chest import text
-
-        return text.describe_prompt(view, prompt, lang)
-
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        from games.war_chest import text
-
-        return text.status_lines(view, lang, names)
-
-    def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
-        from games.war_chest import picture
-
-        return picture.render(view, lang, names)
 
 
 ENGINE = WarChestEngine()
