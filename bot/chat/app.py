@@ -13,6 +13,7 @@ from bot.chat.cogs.play import Play
 from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
 from bot.chat.controller import Controller
 from bot.chat.i18n import t
+from bot.chat.translator import DutchDescriptions
 from bot.service.errors import ServiceError
 from bot.service.tables import TableService
 
@@ -75,6 +76,7 @@ class Speltafel(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(ChoiceButton, ChoiceSelect, HandButton)
+        await self.tree.set_translator(DutchDescriptions())
         await self.add_cog(Lobby(self))
         await self.add_cog(Play(self))
         if not self.sync_commands:

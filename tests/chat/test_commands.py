@@ -110,3 +110,15 @@ async def test_game_in_a_thread(world: World) -> None:
     assert any(m.embeds and m.attachments for m in thread.history())
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
     assert any(m.content == "alice committed 1 chip(s)." for m in thread.history())
+
+
+async def test_command_descriptions_in_dutch(world: World) -> None:
+    from bot.chat.translator import DUTCH
+
+    payloads = [await cmd.get_translated_payload(world.bot.tree, world.bot.tree.translator)  # type: ignore[arg-type]
+                for cmd in world.bot.tree.get_commands()]
+    by_name = {p["name"]: p for p in payloads}
+    assert by_name["join"]["description_localizations"]["nl"] == DUTCH[by_name["join"]["description"]]
+    play_option = by_name["play"]["options"][0]
+    assert play_option["description_localizations"]["nl"] == "Begin te typen; kies een van de suggesties"
+    assert all("nl" in p.get("description_localizations", {}) for p in payloads)
