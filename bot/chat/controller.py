@@ -6,6 +6,7 @@ committed the change they describe.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -252,9 +253,14 @@ class Controller:
             return False
         if not info.dm_open:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
+        previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         await self.service.remember_message(game_id=table.game_id, kind="dm", channel_id=sent.channel.id,
                                             message_id=sent.id, user_id=info.user_id)
         self._shown[(table.game_id, seat)] = embed.description or ""
+        if previous is not None and previous[1] != sent.id:
+            # The older menu is closed anyway; take its buttons away so only the live one shows.
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
         return True
 
     async def refresh_hands(self, table: Table, skip: set[int]) -> None:

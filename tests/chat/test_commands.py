@@ -122,3 +122,16 @@ async def test_command_descriptions_in_dutch(world: World) -> None:
     play_option = by_name["play"]["options"][0]
     assert play_option["description_localizations"]["nl"] == "Begin te typen; kies een van de suggesties"
     assert all("nl" in p.get("description_localizations", {}) for p in payloads)
+
+
+async def test_an_older_dm_menu_loses_its_buttons_when_a_new_one_comes(world: World) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    first = world.last_dm(alice)
+    assert custom_ids(first)
+    # alice answers by typing instead of using her DM; the next round brings her a new DM menu.
+    for member in (alice, bob, bob):
+        choices = await member.autocomplete(world.channel, "play", "action", "no 0 builders 0 infantry 0 cavalry 1 archer")
+        await member.slash(world.channel, "play", action=choices[0]["value"])
+    latest = world.last_dm(alice)
+    assert latest.id != first.id and custom_ids(latest)
+    assert custom_ids(next(m for m in world.dm_messages(alice) if m.id == first.id)) == []
