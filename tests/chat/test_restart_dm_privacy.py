@@ -134,3 +134,14 @@ async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
     again = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
     assert "Waiting for: carol." in again.embeds[0].description
     assert "Your stock: 11 builders" in again.embeds[0].description
+
+
+async def test_channel_speaks_the_configured_language(world: World) -> None:
+    world.bot.controller.default_language = "nl"  # DEFAULT_LANGUAGE=nl
+    alice, bob = await open_table(world, ["alice", "bob"])
+    await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
+    assert "alice heeft 1 fiche(s) ingezet." in world.channel_texts()
+    table = world.table_message()
+    assert table.embeds[0].footer.text.startswith("Wachten op:")
+    # alice's own replies still follow her (English) client.
+    assert "Done:" in "\n".join(m.content for m in world.dm_messages(alice))
