@@ -1,5 +1,5 @@
-"""The generic checks of tests/games/test_protocol.py run against this engine directly
-(the registry is integrated elsewhere), plus presentation in both languages."""
+"""Protocol checks particular to this engine (option names, its own malformed actions, views),
+beside the generic ones every registered engine gets in tests/games/test_protocol.py."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 from games.cities_knights import data as D
 from games.cities_knights.engine import ENGINE
-from games.core import Engine, IllegalAction, InvalidOptions, Prompt, visible
+from games.core import Engine, IllegalAction, InvalidOptions, visible
 from tests.games.cities_knights.test_properties import playout
-from tests.games.playout import canonical, random_playout, replay
+from tests.games.playout import canonical
 
 
 def test_engine_surface() -> None:
@@ -24,23 +24,6 @@ def test_engine_surface() -> None:
     for bad in (2, 5):
         with pytest.raises(InvalidOptions):
             ENGINE.start(bad, {}, 1)
-
-
-@pytest.mark.parametrize("players", [3, 4])
-def test_uniform_random_playouts_replay_and_round_trip(players: int) -> None:
-    for seed in range(2):
-        play = random_playout(ENGINE, players, {}, seed, max_steps=1500)
-        state = play.state
-        dumped = ENGINE.dump(state)
-        assert json.loads(json.dumps(dumped)) == dumped
-        again = ENGINE.load(json.loads(json.dumps(dumped)))
-        assert canonical(ENGINE, again) == canonical(ENGINE, state)
-        assert canonical(ENGINE, replay(ENGINE, players, {}, seed, play.log)) == canonical(ENGINE, state)
-        for seat in [None, *range(players)]:
-            json.dumps(ENGINE.view(state, seat))
-        for seat, prompt in ENGINE.pending(state).items():
-            assert isinstance(prompt, Prompt)
-            assert ENGINE.legal(state, seat)
 
 
 def test_unknown_action_is_rejected_without_change() -> None:
