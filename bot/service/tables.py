@@ -124,10 +124,6 @@ class TableService:
         async with self.sessions() as s:
             return [self._table(g) for g in await repo.games_of_user(s, user_id, (RUNNING,))]
 
-    async def running_tables(self) -> list[Table]:
-        async with self.sessions() as s:
-            return [self._table(g) for g in await repo.games_with_status(s, (RUNNING,))]
-
     # -- lobby -----------------------------------------------------------------------------
     async def join(self, **kwargs: Any) -> Table:
         """Join (or open) the channel's lobby. Two processes opening a lobby in the same channel

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import ACTIVE, ActionRow, Game, MessageRef, Seat
@@ -24,10 +24,6 @@ async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False) -> Ga
     if lock:
         q = q.with_for_update()
     return (await s.execute(q)).scalars().first()
-
-
-async def games_with_status(s: AsyncSession, statuses: tuple[str, ...]) -> list[Game]:
-    return list((await s.execute(select(Game).where(Game.status.in_(statuses)))).scalars())
 
 
 async def games_of_user(s: AsyncSession, user_id: int, statuses: tuple[str, ...]) -> list[Game]:
@@ -73,7 +69,3 @@ async def set_message_ref(
         s.add(MessageRef(game_id=game_id, kind=kind, user_id=user_id, channel_id=channel_id, message_id=message_id))
     else:
         ref.channel_id, ref.message_id = channel_id, message_id
-
-
-async def drop_message_refs(s: AsyncSession, game_id: int) -> None:
-    await s.execute(delete(MessageRef).where(MessageRef.game_id == game_id))
