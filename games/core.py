@@ -181,7 +181,23 @@ class Engine(Protocol):
     # Optional: ``opening_events(state) -> list[Event]`` for what ``start`` drew (deals, flips,
     # the first tile), since ``start`` returns only the state. The bot tells them like any events.
     # Optional: ``invitations(state) -> {seat: Prompt}`` for choices a seat may make without
-    # blocking anyone (answering a trade offer); the bot offers them like prompts.
+    # blocking anyone (answering a trade offer, changing a hidden pick before the reveal); the
+    # bot offers them like prompts.
+    #
+    # Optional hooks for search and AI players (games/ai):
+    # ``clone(state) -> state``: an independent copy, cheap (no JSON round trip); applying to the
+    # copy never touches the original, and ``dump(clone(s)) == dump(s)``.
+    # ``determinize(state, seat, rng: random.Random) -> state``: a copy in which everything
+    # ``seat`` cannot see is redrawn from ``rng`` consistently with what it can see (other hands,
+    # bag contents and order, face-down coins, deck orders, other seats' uncommitted picks, and
+    # the engine's own random generator, so future chance is unknown too). It is a function of
+    # what the seat can see and of ``rng`` only: two states that look the same to ``seat`` give
+    # equal copies for equally seeded ``rng`` (unseen things are gathered in a canonical order
+    # before they are shuffled). ``seat=None`` redraws everything hidden from a spectator.
+    # A game's ``strategy`` module (``strategy_module = "games.<key>.strategy"``) holds its
+    # ``normal`` AI: ``choose(engine, state, seat, rng) -> Action`` and ``evaluate(engine, state)
+    # -> {seat: value in [0, 1]}`` (how well each seat stands; 1/0 once the game is over). Both
+    # receive a determinized state, so they cannot peek.
 
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
@@ -201,6 +217,10 @@ class Engine(Protocol):
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         """A PNG of the board for this view, or None if the game has none."""
+
+    def describe_refusal(self, exc: IllegalAction, lang: str) -> str | None:
+        """Why an action was refused, naming the rule, in the reader's language (None = the
+        engine's plain English reason)."""
 
 
 class Presentation:
@@ -227,3 +247,7 @@ class Presentation:
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         return import_module(self.picture_module).render(view, lang, names)
+
+    def describe_refusal(self, exc: IllegalAction, lang: str) -> str | None:
+        describe = getattr(import_module(self.text_module), "describe_refusal", None)
+        return describe(exc, lang) if describe is not None else None
