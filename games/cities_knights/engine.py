@@ -441,7 +441,25 @@ class CitiesKnightsEngine(Presentation):
             return {t["seat"]: Prompt(t["k"], t["k"] in SECRET_TASKS, self._task_data(t)) for t in self._group(st)}
         if st.phase == "roll":
             return {st.turn: Prompt("roll", True, {})}
-        return {st.turn: Prompt("turn", True, {})}
+        tr = st.trade
+        if tr is None or not tr["answers"]:
+            return {st.turn: Prompt("turn", True, {})}
+        # answers to the open offer (accepts and counter-offers) so the active player reads them
+        answers = []
+        for s in sorted(tr["answers"], key=int):
+            a = tr["answers"][s]
+            if isinstance(a, dict):
+                answers.append(
+                    {
+                        "seat": int(s),
+                        "answer": "counter",
+                        "give": _cards_list(a["give"]),
+                        "want": _cards_list(a["want"]),
+                    }
+                )
+            else:
+                answers.append({"seat": int(s), "answer": a})
+        return {st.turn: Prompt("turn", True, {"answers": answers})}
 
     def invitations(self, state: State) -> dict[int, Prompt]:
         """Optional answers that never block (rules §19.3): opponents addressed by an open trade
@@ -450,7 +468,9 @@ class CitiesKnightsEngine(Presentation):
         tr = st.trade
         if st.phase != "main" or st.tasks or not tr:
             return {}
-        return {s: Prompt("trade_offer", True, {"from": tr["seat"]}) for s in tr["to"] if str(s) not in tr["answers"]}
+        # the terms travel in the prompt so its sentence can say who offers what for what
+        data = {"from": tr["seat"], "give": _cards_list(tr["give"]), "want": _cards_list(tr["want"])}
+        return {s: Prompt("trade_offer", True, dict(data)) for s in tr["to"] if str(s) not in tr["answers"]}
 
     @staticmethod
     def _task_data(t: dict[str, Any]) -> dict[str, Any]:

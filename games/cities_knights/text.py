@@ -654,7 +654,10 @@ PROMPTS: dict[str, dict[str, str]] = {
         "setup_road": "Place a road next to the piece you just placed.",
         "roll": "Roll the dice (or play Alchemist first).",
         "turn": "Your turn: build, trade, use knights and play progress cards, then end your turn.",
-        "trade_offer": "A trade is offered to you: accept, decline or counter.",
+        "trade_offer": "{who} offers {give} for {want}: accept, decline or counter.",
+        "trade_answer_accept": "{who} accepts your offer.",
+        "trade_answer_reject": "{who} declines your offer.",
+        "trade_answer_counter": "{who} counters: {give} for {want}.",
         "discard": "Discard {count} resource/commodity cards.",
         "move_robber": "Move the robber to another hex and choose whom to rob.",
         "discard_progress": "You hold more than 4 progress cards: discard one.",
@@ -679,7 +682,10 @@ PROMPTS: dict[str, dict[str, str]] = {
         "setup_road": "Plaats een weg naast het stuk dat je net plaatste.",
         "roll": "Gooi de dobbelstenen (of speel eerst de Alchemist).",
         "turn": "Jouw beurt: bouw, handel, zet ridders in en speel voortgangskaarten; beëindig dan je beurt.",
-        "trade_offer": "Er ligt een ruilaanbod voor je: accepteer, wijs af of doe een tegenbod.",
+        "trade_offer": "{who} biedt {give} voor {want}: accepteer, wijs af of doe een tegenbod.",
+        "trade_answer_accept": "{who} accepteert je aanbod.",
+        "trade_answer_reject": "{who} wijst je aanbod af.",
+        "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
         "discard": "Leg {count} grondstof- of handelskaarten af.",
         "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
         "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
@@ -701,16 +707,49 @@ PROMPTS: dict[str, dict[str, str]] = {
 }
 
 
+def _amounts(lang: str, cards: Any) -> str:
+    """``{"wool": 2, "grain": 1}`` -> "2 wool + 1 grain"."""
+    if not isinstance(cards, dict) or not any(cards.values()):
+        return "—"
+    return " + ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
+
+
+def _who(view: dict[str, Any], s: Any, lang: str) -> str:
+    """A seat in a prompt sentence: its name when the view carries ``names``, else "player N"
+    (describe_prompt receives no names; people count seats from 1)."""
+    names = view.get("names")
+    if isinstance(names, list) and isinstance(s, int) and 0 <= s < len(names):
+        return str(names[s])
+    label = "speler" if lang == "nl" else "player"
+    return f"{label} {s + 1}" if isinstance(s, int) else str(s)
+
+
 def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
     L = _lang(lang)
     template = PROMPTS[L].get(prompt.kind, prompt.kind)
     data = dict(prompt.data)
     if "track" in data:
         data["track"] = w(L, str(data["track"]))
+    if prompt.kind == "trade_offer":
+        data.update(
+            who=_who(view, data.get("from"), L), give=_amounts(L, data.get("give")), want=_amounts(L, data.get("want"))
+        )
     try:
-        return template.format(**data)
+        text = template.format(**data)
     except (KeyError, IndexError):
-        return template
+        text = template
+    text = text[:1].upper() + text[1:]
+    if prompt.kind == "turn":
+        for ans in data.get("answers") or []:
+            kind = f"trade_answer_{ans.get('answer')}"
+            if kind in PROMPTS[L]:
+                line = PROMPTS[L][kind].format(
+                    who=_who(view, ans.get("seat"), L),
+                    give=_amounts(L, ans.get("give")),
+                    want=_amounts(L, ans.get("want")),
+                )
+                text += " " + line[:1].upper() + line[1:]
+    return text
 
 
 def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
