@@ -909,7 +909,7 @@ class CitiesKnightsEngine(Presentation):
 
     def _move_robber(self, st: State, p: int, h: int, evs: list[Event]) -> None:
         st.robber = h
-        evs.append(event("robber_moved", seat=p, hex=HID[h]))
+        evs.append(event("robber_moved", seat=p, hex=HID[h], terrain=st.terrain[h], number=st.numbers[h] or None))
 
     def _task_move_robber(self, st: State, task: dict[str, Any], act: Action, evs: list[Event]) -> None:
         p = task["seat"]
@@ -1582,7 +1582,15 @@ class CitiesKnightsEngine(Presentation):
             raise IllegalAction("bad_hex", "two different numbers, none of 2, 6, 8, 12")
         self._spend(st, p, "inventor", evs, hexes=[HID[a], HID[b]])
         st.numbers[a], st.numbers[b] = st.numbers[b], st.numbers[a]
-        evs.append(event("numbers_swapped", seat=p, hexes=[HID[a], HID[b]], numbers=[st.numbers[a], st.numbers[b]]))
+        evs.append(
+            event(
+                "numbers_swapped",
+                seat=p,
+                hexes=[HID[a], HID[b]],
+                numbers=[st.numbers[a], st.numbers[b]],
+                terrains=[st.terrain[a], st.terrain[b]],
+            )
+        )
 
     def _harvest(self, st: State, p: int, card: str, terrain: str, kind: int, evs: list[Event]) -> None:
         hexes = self._hexes_of(st, p, terrain)
@@ -1650,7 +1658,16 @@ class CitiesKnightsEngine(Presentation):
         self._spend(st, p, "merchant", evs, hex=HID[h])
         prev = st.merchant_owner
         st.merchant, st.merchant_owner = h, p
-        evs.append(event("merchant_placed", seat=p, hex=HID[h], previous=prev if prev >= 0 else None))
+        evs.append(
+            event(
+                "merchant_placed",
+                seat=p,
+                hex=HID[h],
+                previous=prev if prev >= 0 else None,
+                terrain=st.terrain[h],
+                number=st.numbers[h] or None,
+            )
+        )
 
     def _card_merchant_fleet(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
         k = R.parse_kind(act.get("kind", act.get("resource", act.get("commodity"))))

@@ -1,7 +1,7 @@
 """Platform-neutral text for Cities & Knights in English and Dutch (Steden en Ridders terms).
 
-Intersections and paths are named by their canonical number (#0-#53, as drawn on the board
-picture) followed by the coordinate id, so a player can find them on the picture and type them.
+Intersections and paths are named by the numbers drawn on the board picture (#0-#53), hexes by
+their terrain and number, seats by name: no coordinate ids reach a reader.
 """
 
 from __future__ import annotations
@@ -87,6 +87,10 @@ T: dict[str, dict[str, str]] = {
         "merchant": "Merchant",
         "metropolis": "metropolis",
         "winner": "Winner",
+        "intersection": "intersection",
+        "path": "path",
+        "hex": "hex",
+        "player": "player",
     },
     "nl": {
         "lumber": "hout",
@@ -163,6 +167,10 @@ T: dict[str, dict[str, str]] = {
         "merchant": "Handelaar",
         "metropolis": "metropool",
         "winner": "Winnaar",
+        "intersection": "kruispunt",
+        "path": "pad",
+        "hex": "tegel",
+        "player": "speler",
     },
 }
 
@@ -242,27 +250,42 @@ def cards_text(lang: str, cards: dict[str, int] | None) -> str:
     return ", ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
 
 
-def vertex(v: Any) -> str:
+def vertex(v: Any, lang: str = "en") -> str:
+    """An intersection by the number the picture shows on it."""
     if isinstance(v, str) and v in D.VERTEX_INDEX:
-        return f"#{D.VERTEX_INDEX[v]} ({v})"
+        return f"{w(lang, 'intersection')} {D.VERTEX_INDEX[v]}"
     return str(v)
 
 
-def edge(e: Any) -> str:
+def edge(e: Any, lang: str = "en") -> str:
+    """A path by the numbers of its two intersections."""
     if isinstance(e, str) and "|" in e:
         a, b = e.split("|")
         if a in D.VERTEX_INDEX and b in D.VERTEX_INDEX:
-            return f"#{D.VERTEX_INDEX[a]}–#{D.VERTEX_INDEX[b]}"
+            return f"{w(lang, 'path')} {D.VERTEX_INDEX[a]}–{D.VERTEX_INDEX[b]}"
     return str(e)
 
 
+def hex_label(lang: str, terrain: Any, number: Any) -> str:
+    """A hex as the picture shows it: its terrain and number ("fields 8", "desert")."""
+    name = w(lang, str(terrain)) if terrain else w(lang, "hex")
+    return f"{name} {number}" if number else name
+
+
 def hexname(h: Any, view: dict[str, Any] | None, lang: str) -> str:
+    """A hex by terrain and number; two alike get "(1)"/"(2)" in reading order."""
     if view:
-        for hx in view.get("hexes", []):
+        hexes = view.get("hexes", [])
+        for hx in hexes:
             if hx["id"] == h:
-                num = f" {hx['number']}" if hx.get("number") else ""
-                return f"{w(lang, hx['terrain'])}{num} ({h})"
-    return f"({h})"
+                label = hex_label(lang, hx["terrain"], hx.get("number"))
+                alike = [
+                    o["id"] for o in hexes if o["terrain"] == hx["terrain"] and o.get("number") == hx.get("number")
+                ]
+                if len(alike) > 1:
+                    label += f" ({alike.index(h) + 1})"
+                return label
+    return w(lang, "hex")
 
 
 def _group(v: Any) -> str:
@@ -281,6 +304,16 @@ def _seat_name(names: list[str], s: Any) -> str:
     if isinstance(s, str) and s.isdigit() and int(s) < len(names):
         return names[int(s)]
     return f"P{s}"
+
+
+def _who(view: dict[str, Any], s: Any, lang: str) -> str:
+    """A seat in a prompt sentence: its name when the view carries ``names``, else "player N"
+    (describe_prompt receives no names; people count seats from 1)."""
+    names = view.get("names")
+    if isinstance(names, list) and isinstance(s, int) and 0 <= s < len(names):
+        return str(names[s])
+    label = "speler" if lang == "nl" else "player"
+    return f"{label} {s + 1}" if isinstance(s, int) else str(s)
 
 
 # -- action_path ---------------------------------------------------------------------------------
@@ -311,31 +344,32 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         if a.get("use_medicine"):
             label += f" ({w(L, 'with_medicine')})"
         v = a.get("vertex")
-        return [w(L, "cat_build"), label, _group(v), vertex(v)]
+        return [w(L, "cat_build"), label, _group(v), vertex(v, L)]
     if t == "build_road":
         e = a.get("edge")
-        return [w(L, "cat_build"), w(L, "road"), _group(e), edge(e)]
+        return [w(L, "cat_build"), w(L, "road"), _group(e), edge(e, L)]
     if t == "buy_improvement":
         label = w(L, str(a.get("track")))
         if a.get("use_crane"):
             label += f" ({w(L, 'with_crane')})"
         return [w(L, "cat_build"), w(L, "improvement"), label]
     if t in ("activate_knight", "promote_knight"):
-        return [w(L, "cat_knights"), w(L, "activate" if t == "activate_knight" else "promote"), vertex(a.get("vertex"))]
+        return [
+            w(L, "cat_knights"),
+            w(L, "activate" if t == "activate_knight" else "promote"),
+            vertex(a.get("vertex"), L),
+        ]
     if t in ("move_knight", "displace_knight"):
         return [
             w(L, "cat_knights"),
             w(L, "move" if t == "move_knight" else "displace"),
-            vertex(a.get("from")),
-            vertex(a.get("to")),
+            vertex(a.get("from"), L),
+            vertex(a.get("to"), L),
         ]
     if t in ("chase_robber", "move_robber"):
-        head = [w(L, "cat_knights"), w(L, "chase"), vertex(a.get("knight"))] if t == "chase_robber" else []
+        head = [w(L, "cat_knights"), w(L, "chase"), vertex(a.get("knight"), L)] if t == "chase_robber" else []
         victim = a.get("victim")
-        tail = f"{w(L, 'victim')} P{victim}" if victim is not None else w(L, "nobody")
-        names = view.get("names") if isinstance(view.get("names"), list) else None
-        if names and victim is not None:
-            tail = f"{w(L, 'victim')} {_seat_name(names, victim)}"
+        tail = f"{w(L, 'victim')} {_who(view, victim, L)}" if victim is not None else w(L, "nobody")
         return [*head, hexname(a.get("hex"), view, L), tail]
     if t == "maritime_trade":
         return [
@@ -352,11 +386,11 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
             f"→ {cards_text(L, a.get('want'))}",
         ]
     if t == "confirm_trade":
-        return [w(L, "cat_trade"), f"{w(L, 'confirm')} P{a.get('seat')}"]
+        return [w(L, "cat_trade"), f"{w(L, 'confirm')} {_who(view, a.get('seat'), L)}"]
     if t == "cancel_trade":
         return [w(L, "cat_trade"), w(L, "cancel")]
     if t == "harbor_offer":
-        return [w(L, "cat_trade"), w(L, "harbor"), f"P{a.get('opponent')}", w(L, str(a.get("resource")))]
+        return [w(L, "cat_trade"), w(L, "harbor"), _who(view, a.get("opponent"), L), w(L, str(a.get("resource")))]
     if t == "accept_trade":
         return [w(L, "accept")]
     if t == "reject_trade":
@@ -370,15 +404,15 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
             if key in a:
                 val = a[key]
                 if key == "vertex":
-                    out.append(vertex(val))
+                    out.append(vertex(val, L))
                 elif key == "edge":
-                    out += [_group(val), edge(val)]
+                    out += [_group(val), edge(val, L)]
                 elif key == "hex":
                     out.append(hexname(val, view, L))
                 elif key == "hexes":
                     out += [hexname(h, view, L) for h in val]
                 elif key == "opponent":
-                    out.append(f"P{val}")
+                    out.append(_who(view, val, L))
                 else:
                     out.append(w(L, str(val)))
         return out
@@ -398,7 +432,7 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
     if t == "take_card":
         return [card(L, a.get("card"))]
     if t in ("pillage_city", "place_metropolis", "relocate_knight", "remove_knight"):
-        return [_group(a.get("vertex")), vertex(a.get("vertex"))]
+        return [_group(a.get("vertex")), vertex(a.get("vertex"), L)]
     if t == "skip":
         return [w(L, "skip")]
     return [str(t)]
@@ -554,7 +588,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     f: dict[str, Any] = {"who": who}
     key = t
     if t == "built":
-        where = edge(ev.get("edge")) if ev.get("edge") else vertex(ev.get("vertex"))
+        where = edge(ev.get("edge"), L) if ev.get("edge") else vertex(ev.get("vertex"), L)
         f.update(piece=w(L, PIECES.get(ev.get("piece", ""), str(ev.get("piece")))), where=where)
         key = "built_free" if ev.get("free") else "built"
     elif t == "resources_gained":
@@ -571,7 +605,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
         f["losers"] = ", ".join(_seat_name(names, s) for s in ev.get("losers", [])) or "—"
         key = "attack_defended" if ev.get("outcome") == "defended" else "attack_pillage"
     elif t in ("city_pillaged", "knight_activated", "knight_removed", "knight_chased_robber"):
-        f["where"] = vertex(ev.get("vertex"))
+        f["where"] = vertex(ev.get("vertex"), L)
     elif t in ("progress_drawn", "progress_discarded", "deck_empty", "deck_shuffled"):
         if ev.get("deck") is None:
             return None
@@ -590,7 +624,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     elif t == "discarded_cards":
         f["cards"] = cards_text(L, ev.get("cards"))
     elif t in ("robber_moved", "merchant_placed"):
-        f["hex"] = f"({ev.get('hex')})"
+        f["hex"] = hex_label(L, ev.get("terrain"), ev.get("number"))
     elif t in ("stolen", "stolen_card"):
         f["victim"] = _seat_name(names, ev.get("victim"))
         f["kind"] = w(L, str(ev.get("kind")))
@@ -599,12 +633,14 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     elif t == "improvement_bought":
         f.update(track=w(L, ev["track"]), level=ev["level"])
     elif t in ("metropolis_placed", "metropolis_lost"):
-        f.update(track=w(L, ev["track"]), where=vertex(ev.get("vertex")))
+        f.update(track=w(L, ev["track"]), where=vertex(ev.get("vertex"), L))
     elif t in ("knight_built", "knight_promoted"):
-        f.update(knight=w(L, f"knight{ev.get('level')}"), where=vertex(ev.get("vertex")))
+        f.update(knight=w(L, f"knight{ev.get('level')}"), where=vertex(ev.get("vertex"), L))
     elif t in ("knight_moved", "knight_displaced", "knight_relocated"):
         f.update(
-            where=vertex(ev.get("vertex")), to=vertex(ev.get("target")), victim=_seat_name(names, ev.get("victim"))
+            where=vertex(ev.get("vertex"), L),
+            to=vertex(ev.get("target"), L),
+            victim=_seat_name(names, ev.get("victim")),
         )
     elif t == "longest_road":
         f["length"] = ev.get("length")
@@ -627,9 +663,11 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     elif t == "harbor_offer":
         f["opponent"] = _seat_name(names, ev.get("opponent"))
     elif t == "numbers_swapped":
-        f["hexes"] = " ⇄ ".join(f"({h})" for h in ev.get("hexes", []))
+        f["hexes"] = " ⇄ ".join(
+            hex_label(L, t, n) for t, n in zip(ev.get("terrains", []), (ev.get("numbers") or [])[::-1])
+        )
     elif t == "road_removed":
-        f.update(owner=_seat_name(names, ev.get("owner")), edge=edge(ev.get("edge")))
+        f.update(owner=_seat_name(names, ev.get("owner")), edge=edge(ev.get("edge"), L))
     elif t == "hand_revealed":
         f.update(victim=_seat_name(names, ev.get("victim")), cards=cards_text(L, ev.get("cards")))
     elif t == "progress_revealed":
@@ -714,16 +752,6 @@ def _amounts(lang: str, cards: Any) -> str:
     return " + ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
 
 
-def _who(view: dict[str, Any], s: Any, lang: str) -> str:
-    """A seat in a prompt sentence: its name when the view carries ``names``, else "player N"
-    (describe_prompt receives no names; people count seats from 1)."""
-    names = view.get("names")
-    if isinstance(names, list) and isinstance(s, int) and 0 <= s < len(names):
-        return str(names[s])
-    label = "speler" if lang == "nl" else "player"
-    return f"{label} {s + 1}" if isinstance(s, int) else str(s)
-
-
 def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
     L = _lang(lang)
     template = PROMPTS[L].get(prompt.kind, prompt.kind)
@@ -780,3 +808,205 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
         if view.get("progress"):
             lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
     return lines
+
+
+# -- refusals -----------------------------------------------------------------------------------------
+
+#: Why an action is refused, per IllegalAction code: (English, Dutch), naming the rule's §.
+REFUSALS: dict[str, tuple[str, str]] = {
+    "bad_action": ("An action is an object with a type.", "Een actie is een object met een type."),
+    "unknown_type": ("There is no such action in this game.", "Die actie bestaat niet in dit spel."),
+    "game_over": ("The game is over (§20).", "Het spel is afgelopen (§20)."),
+    "bad_seat": ("Choose one of the other players at the table.", "Kies een van de andere spelers aan tafel."),
+    "not_your_turn": ("It is not your turn (§5).", "Je bent niet aan de beurt (§5)."),
+    "wrong_action": (
+        "Another decision must be made first (§19.3).",
+        "Eerst moet een andere beslissing genomen worden (§19.3).",
+    ),
+    "roll_first": (
+        "Roll the dice first; only Alchemist may be played before (§5.1).",
+        "Gooi eerst de dobbelstenen; alleen de Alchemist mag ervoor (§5.1).",
+    ),
+    "wrong_phase": (
+        "That is not possible in this phase of the turn (§5).",
+        "Dat kan niet in deze fase van de beurt (§5).",
+    ),
+    "bad_vertex": ("That intersection is not allowed for this (§6, §12).", "Dat kruispunt mag hier niet (§6, §12)."),
+    "bad_edge": (
+        "A road must connect to your own road, building or knight on a free path (§6.3).",
+        "Een weg moet op een vrij pad aansluiten op je eigen weg, gebouw of ridder (§6.3).",
+    ),
+    "bad_hex": ("That hex is not allowed here.", "Die tegel mag hier niet."),
+    "bad_kind": ("That is not a card kind of this game.", "Dat is geen kaartsoort van dit spel."),
+    "bad_cards": (
+        "Name the cards as kinds with counts you actually hold.",
+        "Noem kaarten als soort en aantal die je echt hebt.",
+    ),
+    "bad_count": (
+        "Discard exactly half of your cards, rounded down (§8.1).",
+        "Leg precies de helft van je kaarten af, naar beneden afgerond (§8.1).",
+    ),
+    "not_held": ("You do not hold those cards.", "Die kaarten heb je niet."),
+    "bad_script": ("The scripted chance does not fit (§26).", "Het vastgelegde toeval past niet (§26)."),
+    "bad_dice": ("Alchemist sets each die to 1-6 (§15.7).", "De Alchemist zet elke dobbelsteen op 1-6 (§15.7)."),
+    "no_card": ("You do not hold that progress card (§15.5).", "Die voortgangskaart heb je niet (§15.5)."),
+    "bad_card": ("There is no such progress card (§15.6).", "Die voortgangskaart bestaat niet (§15.6)."),
+    "not_playable": (
+        "Victory point cards are revealed at once, not played (§15.3).",
+        "Overwinningspuntkaarten worden meteen open gelegd, niet gespeeld (§15.3).",
+    ),
+    "no_effect": ("That card would have no effect now (§15.10).", "Die kaart heeft nu geen effect (§15.10)."),
+    "same_hex": ("The robber must move to another hex (§8.2).", "De rover moet naar een andere tegel (§8.2)."),
+    "bad_victim": (
+        "Rob a player with a building on that hex who holds cards (§8.2).",
+        "Beroof een speler met een gebouw aan die tegel die kaarten heeft (§8.2).",
+    ),
+    "robber_locked": (
+        "The robber stays put until the barbarians first attack (§8.3).",
+        "De rover blijft staan tot de eerste barbarenaanval (§8.3).",
+    ),
+    "bank_empty": ("The bank has none of that kind left (§18).", "De bank heeft van die soort niets meer (§18)."),
+    "deck_empty": ("That progress deck is empty (§15.2).", "Die stapel voortgangskaarten is leeg (§15.2)."),
+    "no_piece": ("You have no such piece left in your supply (§18).", "Je hebt zo'n stuk niet meer in voorraad (§18)."),
+    "cannot_afford": ("You cannot pay for that (§6.1).", "Dat kun je niet betalen (§6.1)."),
+    "cannot_improve": (
+        "That city improvement needs a city and the next level below 5 (§11.2).",
+        "Die stadsverbetering vraagt een stad en een volgend niveau onder 5 (§11.2).",
+    ),
+    "bad_track": ("Choose science, trade or politics (§11.1).", "Kies wetenschap, handel of politiek (§11.1)."),
+    "already_active": ("That knight is already active (§12.3).", "Die ridder is al actief (§12.3)."),
+    "cannot_promote": (
+        "That knight cannot be promoted now: once a turn, mighty needs politics 3 (§12.4).",
+        "Die ridder kan nu niet opgewaardeerd worden: één keer per beurt, machtig vraagt politiek 3 (§12.4).",
+    ),
+    "not_ready": (
+        "That knight must be active since the start of the turn and not yet used (§12.5).",
+        "Die ridder moet sinds het begin van de beurt actief zijn en nog niet gebruikt (§12.5).",
+    ),
+    "bad_trade": ("A trade must get a different kind (§9.2).", "Bij een ruil krijg je een andere soort (§9.2)."),
+    "bad_rate": ("That is not your rate with the bank (§9.2).", "Dat is niet jouw ruilverhouding met de bank (§9.2)."),
+    "bad_offer": (
+        "An offer gives at least one card, asks at least one, never the same kind on both sides, to other players (§9.1).",
+        "Een aanbod geeft minstens één kaart, vraagt er minstens één, nooit dezelfde soort aan beide kanten, "
+        "aan andere spelers (§9.1).",
+    ),
+    "no_offer": ("No trade offer is open (§9.1).", "Er ligt geen ruilaanbod (§9.1)."),
+    "not_accepted": (
+        "That player has not accepted, or the cards are no longer there (§9.1).",
+        "Die speler heeft niet geaccepteerd, of de kaarten zijn er niet meer (§9.1).",
+    ),
+    "not_addressed": ("The offer is not addressed to you (§9.1).", "Het aanbod is niet aan jou gericht (§9.1)."),
+    "already_answered": ("You already answered this offer (§9.1).", "Je hebt dit aanbod al beantwoord (§9.1)."),
+    "too_many_cards": (
+        "Discard progress cards down to 4 before ending the turn (§15.4).",
+        "Leg eerst voortgangskaarten af tot 4 voor je de beurt beëindigt (§15.4).",
+    ),
+    "not_over_limit": (
+        "You may discard a progress card only above 4 (§15.4).",
+        "Je mag alleen boven 4 voortgangskaarten afleggen (§15.4).",
+    ),
+}
+
+#: Sharper texts for reasons one code covers in several rules.
+REASON_REFUSALS: dict[str, tuple[str, str]] = {
+    "taken or too close to another building": (
+        "Settlements need a free intersection with no building next to it (§4, §6.2).",
+        "Een nederzetting vraagt een vrij kruispunt zonder gebouw ernaast (§4, §6.2).",
+    ),
+    "not a legal settlement site": (
+        "A settlement needs a free intersection, no building next to it, on your own road (§6.2).",
+        "Een nederzetting vraagt een vrij kruispunt zonder gebouw ernaast, aan je eigen weg (§6.2).",
+    ),
+    "the road must touch the piece just placed": (
+        "The set-up road must touch the piece just placed (§4).",
+        "De weg bij de opbouw moet aan het net geplaatste stuk liggen (§4).",
+    ),
+    "upgrade one of your settlements (a sideways city first)": (
+        "A city replaces one of your settlements; a pillaged city is repaired first (§6.4, §13).",
+        "Een stad vervangt een van je nederzettingen; een geplunderde stad wordt eerst hersteld (§6.4, §13).",
+    ),
+    "a wall goes under one of your cities without a wall (max 3)": (
+        "A city wall goes under one of your cities without a wall, at most 3 (§14).",
+        "Een stadsmuur komt onder een van je steden zonder muur, hoogstens 3 (§14).",
+    ),
+    "a knight needs an empty intersection at the end of your road": (
+        "A knight needs a free intersection on your own road (§12.2).",
+        "Een ridder vraagt een vrij kruispunt aan je eigen weg (§12.2).",
+    ),
+    "not reachable along your roads": (
+        "A knight moves only along your own roads to a free intersection (§12.6, §12.7).",
+        "Een ridder beweegt alleen langs je eigen wegen naar een vrij kruispunt (§12.6, §12.7).",
+    ),
+    "no weaker opponent knight reachable there": (
+        "Only a weaker opponent knight reachable along your roads can be displaced (§12.6).",
+        "Alleen een zwakkere ridder van een ander, bereikbaar langs je wegen, kan verdreven worden (§12.6).",
+    ),
+    "the knight must stand next to the robber": (
+        "A knight chases the robber only from an intersection of the robber's hex (§12.6).",
+        "Een ridder verjaagt de rover alleen vanaf een kruispunt van de tegel van de rover (§12.6).",
+    ),
+    "you have no knight there": (
+        "You have no knight on that intersection (§12).",
+        "Je hebt geen ridder op dat kruispunt (§12).",
+    ),
+    "choose one of your cities without a metropolis": (
+        "Choose one of your cities without a metropolis (§11.4, §13).",
+        "Kies een van je steden zonder metropool (§11.4, §13).",
+    ),
+    "choose one of your knights": ("Choose one of your knights (§15.9).", "Kies een van je ridders (§15.9)."),
+    "choose an opponent's knight at the end of your road": (
+        "Intrigue displaces an opponent knight on your road (§15.9).",
+        "Intrige verdrijft een ridder van een ander aan je weg (§15.9).",
+    ),
+    "choose an open road whose removal strands no knight": (
+        "Diplomat removes an open road (an end with no other road, building or knight of its owner) "
+        "that strands no knight (§15.9).",
+        "Diplomaat haalt een open weg weg (een uiteinde zonder andere weg, gebouw of ridder van de eigenaar) "
+        "die geen ridder afsnijdt (§15.9).",
+    ),
+    "you cannot build a road there": ("You cannot build a road there (§6.3).", "Daar kun je geen weg bouwen (§6.3)."),
+    "a hex touching your building, changing place or owner": (
+        "The merchant goes on a land hex next to your building (§16).",
+        "De handelaar komt op een landtegel naast je gebouw (§16).",
+    ),
+    "two different numbers, none of 2, 6, 8, 12": (
+        "Inventor swaps two numbers other than 2, 6, 8 and 12 (§15.7).",
+        "De uitvinder wisselt twee getallen anders dan 2, 6, 8 en 12 (§15.7).",
+    ),
+    "name two hexes": ("Inventor names two hexes (§15.7).", "De uitvinder noemt twee tegels (§15.7)."),
+    "choose an opponent holding progress cards": (
+        "Spy targets an opponent holding progress cards (§15.9).",
+        "De spion kiest een tegenstander met voortgangskaarten (§15.9).",
+    ),
+    "choose an opponent with a knight on the board": (
+        "Deserter targets an opponent with a knight on the board (§15.9).",
+        "De deserteur kiest een tegenstander met een ridder op het bord (§15.9).",
+    ),
+    "choose an opponent with more points who holds cards": (
+        "Master Merchant targets an opponent with more points who holds cards (§15.8).",
+        "De meesterhandelaar kiest een tegenstander met meer punten die kaarten heeft (§15.8).",
+    ),
+    "each opponent at most once": (
+        "Commercial Harbor asks each opponent at most once (§15.8).",
+        "De handelshaven vraagt elke tegenstander hoogstens één keer (§15.8).",
+    ),
+    "play Commercial Harbor first": (
+        "Play Commercial Harbor first (§15.8).",
+        "Speel eerst de handelshaven (§15.8).",
+    ),
+    "Alchemist is played before rolling": (
+        "Alchemist is played before the roll (§15.7).",
+        "De Alchemist wordt voor het dobbelen gespeeld (§15.7).",
+    ),
+    "Bishop cannot be played before the first attack": (
+        "Bishop moves the robber, which stays put until the barbarians first attack (§8.3).",
+        "De bisschop verzet de rover, die blijft staan tot de eerste barbarenaanval (§8.3).",
+    ),
+}
+
+
+def describe_refusal(exc: Any, lang: str) -> str | None:
+    """Why an action was refused, naming the rule; None for a code without a text."""
+    idx = 1 if _lang(lang) == "nl" else 0
+    pair = REASON_REFUSALS.get(getattr(exc, "reason", "")) or REFUSALS.get(getattr(exc, "code", ""))
+    return pair[idx] if pair else None

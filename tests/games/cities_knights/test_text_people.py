@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
+from pathlib import Path
+
+from games.cities_knights import data as D
 from games.cities_knights.engine import ENGINE
+from games.core import LANGS, IllegalAction
 from tests.games.cities_knights.helpers import act, position
 
 
@@ -49,3 +55,81 @@ def test_counter_offer_is_told_to_the_offering_player() -> None:
     assert set(ENGINE.invitations(st)) == set()
     fresh = _offer_position()
     assert ENGINE.pending(fresh)[0].data == {}
+
+
+COORD = re.compile(r"-?\d+,-?\d+")
+
+
+def test_no_coordinate_ids_reach_readers() -> None:
+    """Random games: every event line, prompt, status line and menu label is free of hex coordinates."""
+    names = ["Anna", "Bram", "Cas", "Dirk"]
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = ENGINE.start(3 + seed % 2, {}, seed)
+        told = 0
+        for _ in range(400):
+            pend = ENGINE.pending(st)
+            if not pend:
+                break
+            seat = sorted(pend)[0]
+            view = ENGINE.view(st, seat)
+            for lang in LANGS:
+                assert not COORD.search(ENGINE.describe_prompt(view, pend[seat], lang))
+                for line in ENGINE.status_lines(view, lang, names):
+                    assert not COORD.search(line), line
+            actions = ENGINE.legal(st, seat)
+            for a in actions[:40]:
+                for lang in LANGS:
+                    for label in ENGINE.action_path(view, a, lang):
+                        assert not COORD.search(label), (a, label)
+            for ev in ENGINE.apply(st, seat, rng.choice(actions)):
+                for lang in LANGS:
+                    line = ENGINE.describe_event(ev, lang, names)
+                    if line is not None:
+                        told += 1
+                        assert not COORD.search(line), (ev, line)
+        assert told > 50
+
+
+def test_event_lines_name_intersections_and_hexes_as_drawn() -> None:
+    ev = {"type": "built", "seat": 0, "piece": "settlement", "vertex": D.VERTEX_IDS[27]}
+    assert ENGINE.describe_event(ev, "en", ["Anna"]) == "Anna builds a settlement at intersection 27."
+    assert ENGINE.describe_event(ev, "nl", ["Anna"]) == "Anna bouwt een nederzetting op kruispunt 27."
+    robber = {"type": "robber_moved", "seat": 0, "hex": "0,0", "terrain": "fields", "number": 8}
+    assert ENGINE.describe_event(robber, "en", ["Anna"]) == "Anna moves the robber to fields 8."
+    assert ENGINE.describe_event(robber, "nl", ["Anna"]) == "Anna zet de rover op akker 8."
+
+
+def _raised_codes() -> set[str]:
+    codes: set[str] = set()
+    for mod in ("engine", "rules"):
+        src = (Path(__file__).parents[3] / "games" / "cities_knights" / f"{mod}.py").read_text()
+        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', src))
+    return codes
+
+
+def test_every_refusal_code_has_a_rule_text_in_both_languages() -> None:
+    codes = _raised_codes()
+    assert {"bad_vertex", "cannot_afford", "robber_locked", "bad_offer"} <= codes
+    for code in sorted(codes):
+        exc = IllegalAction(code, "some reason")
+        en, nl = ENGINE.describe_refusal(exc, "en"), ENGINE.describe_refusal(exc, "nl")
+        assert en and nl and en != nl, code
+
+
+def test_refusal_names_the_rule() -> None:
+    st = position(3, settlements={0: ["0,-1,S"]}, robber_unlocked=False, progress={0: ["bishop"]})
+    try:
+        act(st, 0, {"type": "play_progress", "card": "bishop", "hex": "1,0"})
+    except IllegalAction as exc:
+        assert "§8.3" in (ENGINE.describe_refusal(exc, "en") or "")
+        assert "eerste barbarenaanval" in (ENGINE.describe_refusal(exc, "nl") or "")
+    else:
+        raise AssertionError("Bishop was played while the robber is locked")
+    try:
+        act(st, 0, {"type": "build_road", "edge": "0,-1,S|0,0,N"})
+    except IllegalAction as exc:
+        assert exc.code == "cannot_afford"
+        assert "§6.1" in (ENGINE.describe_refusal(exc, "en") or "")
+    else:
+        raise AssertionError("a road was built without cards")
