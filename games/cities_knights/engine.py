@@ -1818,28 +1818,30 @@ class CitiesKnightsEngine(Presentation):
 
     @staticmethod
     def _discard_family(hand: list[int], count: int) -> list[dict[str, int]]:
-        """A bounded family of ways to give ``count`` cards; apply accepts any other too."""
-        outs: list[tuple[int, ...]] = []
-        for order in (range(8), range(7, -1, -1)):
-            pick = [0] * 8
-            left = count
-            for k in order:
-                n = min(left, hand[k])
-                pick[k] = n
-                left -= n
-            outs.append(tuple(pick))
+        """Every way to give ``count`` cards from ``hand`` (a finite choice, so listed in full),
+        most of the lowest kinds first: the first one takes from kind 0 upward."""
+        out: list[dict[str, int]] = []
         pick = [0] * 8
-        rest = list(hand)
-        for _ in range(count):
-            k = max(range(8), key=lambda i: rest[i])
-            pick[k] += 1
-            rest[k] -= 1
-        outs.append(tuple(pick))
-        seen: list[tuple[int, ...]] = []
-        for o in outs:
-            if o not in seen:
-                seen.append(o)
-        return [_cards_list(list(o)) for o in seen]
+        # cards still available in kinds k.. (to prune branches that cannot reach ``count``)
+        tail = [0] * 9
+        for k in range(7, -1, -1):
+            tail[k] = tail[k + 1] + hand[k]
+
+        def walk(k: int, left: int) -> None:
+            if left == 0:
+                out.append({KINDS[i]: pick[i] for i in range(8) if pick[i]})
+                return
+            if k == 8 or tail[k] < left:
+                return
+            for n in range(min(hand[k], left), -1, -1):
+                if tail[k + 1] < left - n:
+                    break
+                pick[k] = n
+                walk(k + 1, left - n)
+            pick[k] = 0
+
+        walk(0, count)
+        return out
 
     def _task_legal(self, st: State, t: dict[str, Any]) -> list[Action]:
         k, p = t["k"], t["seat"]

@@ -418,11 +418,10 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         return out
     if t == "discard_progress":
         return [w(L, "discard_card"), card(L, a.get("card"))]
-    if t == "take_cards":
+    if t in ("take_cards", "discard", "give_cards"):
+        # one card a step, so a menu never offers more than the 8 kinds at once
         picks = [k for k, n in (a.get("cards") or {}).items() for _ in range(n)]
         return [f"1 {w(L, k)}" for k in picks] or ["—"]
-    if t in ("discard", "give_cards"):
-        return [cards_text(L, a.get("cards"))]
     if t in ("aqueduct",):
         return [w(L, str(a.get("resource")))]
     if t == "give_commodity":

@@ -1,5 +1,6 @@
-"""``legal`` and ``apply`` agree: in sampled positions every candidate action of the closed kinds
-is accepted by ``apply`` exactly when ``legal`` lists it (trade offers are open-ended and skipped)."""
+"""``legal`` and ``apply`` agree: in sampled and crafted positions every candidate action of the
+closed kinds is accepted by ``apply`` exactly when ``legal`` lists it (trade offers and counter-offers
+are open-ended and skipped; discards and card gifts are finite and checked in full)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,29 @@ from games.cities_knights import data as D
 from games.cities_knights.engine import ENGINE
 from games.cities_knights.state import State
 from games.core import IllegalAction
+from tests.games.cities_knights.helpers import act, position
 from tests.games.cities_knights.test_properties import choose
 
-OPEN_ENDED = {"offer_trade", "counter_offer", "discard", "give_cards", "take_cards"}
+OPEN_ENDED = {"offer_trade", "counter_offer"}
+
+
+def card_vectors(bound: list[int], count: int) -> list[dict[str, int]]:
+    """Every {kind: n} with n <= bound[kind] and ``count`` cards in all."""
+    out: list[dict[str, int]] = []
+
+    def walk(k: int, left: int, pick: dict[str, int]) -> None:
+        if k == 8:
+            if left == 0:
+                out.append(dict(pick))
+            return
+        for n in range(min(bound[k], left) + 1):
+            if n:
+                pick[D.KINDS[k]] = n
+            walk(k + 1, left - n, pick)
+            pick.pop(D.KINDS[k], None)
+
+    walk(0, count, {})
+    return out
 
 
 def candidates(st: State, seat: int) -> list[dict[str, Any]]:
@@ -56,6 +77,11 @@ def candidates(st: State, seat: int) -> list[dict[str, Any]]:
             out += [{**base, "hexes": [a, b]} for i, a in enumerate(hs) for b in hs[i + 1 :]]
         elif card not in ("crane", "medicine", "alchemist"):
             out.append(base)
+    for task in st.tasks:
+        if task.get("seat") == seat and task["k"] in ("discard", "give_cards", "take_cards"):
+            src = st.hand[task["victim"] if task["k"] == "take_cards" else seat]
+            # one more than held of each kind, so refusals of cards not held are checked too
+            out += [{"type": task["k"], "cards": c} for c in card_vectors([n + 1 for n in src], task["count"])]
     rates = [2, 3, 4]
     out += [{"type": "maritime_trade", "give": g, "rate": r, "get": k} for g in D.KINDS for k in D.KINDS for r in rates]
     if st.harbor_on:
@@ -67,6 +93,30 @@ def key(a: dict[str, Any]) -> str:
     return json.dumps(a, sort_keys=True)
 
 
+def check_position(st: State) -> int:
+    """Every candidate of every pending seat: accepted exactly when listed; returns how many."""
+    checked = 0
+    base = ENGINE.dump(st)
+    for seat in ENGINE.pending(st):
+        listed = ENGINE.legal(st, seat)
+        legal = {key(a) for a in listed if a["type"] not in OPEN_ENDED}
+        assert len(legal) == len([a for a in listed if a["type"] not in OPEN_ENDED]), "duplicates"
+        twin = ENGINE.load(base)
+        for a in candidates(st, seat):
+            # a rejection leaves the state untouched, so only an accepted action needs a reload
+            try:
+                ENGINE.apply(twin, seat, a)
+                ok = True
+                twin = ENGINE.load(base)
+            except IllegalAction:
+                ok = False
+            if a["type"] == "play_progress" and a["card"] == "inventor":
+                a = {**a, "hexes": sorted(a["hexes"], key=D.HEX_ID_INDEX.__getitem__)}
+            assert ok == (key(a) in legal), (a, ok)
+            checked += 1
+    return checked
+
+
 def test_legal_equals_accepted() -> None:
     checked = 0
     for players, seed in ((3, 31), (4, 32)):
@@ -76,23 +126,53 @@ def test_legal_equals_accepted() -> None:
             pend = ENGINE.pending(st)
             if not pend:
                 break
-            if step % 13 == 0 and st.phase != "setup":
-                base = ENGINE.dump(st)
-                for seat in pend:
-                    legal = {key(a) for a in ENGINE.legal(st, seat) if a["type"] not in OPEN_ENDED}
-                    twin = ENGINE.load(base)
-                    for a in candidates(st, seat):
-                        # a rejection leaves the state untouched, so only an accepted action needs a reload
-                        try:
-                            ENGINE.apply(twin, seat, a)
-                            ok = True
-                            twin = ENGINE.load(base)
-                        except IllegalAction:
-                            ok = False
-                        if a["type"] == "play_progress" and a["card"] == "inventor":
-                            a = {**a, "hexes": sorted(a["hexes"], key=D.HEX_ID_INDEX.__getitem__)}
-                        assert ok == (key(a) in legal), (a, ok, pend[seat].kind)
-                        checked += 1
+            if step % 13 == 0 or any(t["k"] in ("discard", "give_cards", "take_cards") for t in st.tasks):
+                checked += check_position(st)
             seat = rnd.choice(sorted(pend))
             ENGINE.apply(st, seat, choose(rnd, ENGINE.legal(st, seat)))
     assert checked > 20_000
+
+
+def test_discards_and_gifts_are_listed_in_full() -> None:
+    """Crafted: a 7 with big hands (discard), Wedding (give_cards), Master Merchant (take_cards)."""
+    st = position(
+        3,
+        settlements={0: ["0,-1,S"], 1: ["1,0,S"], 2: ["-1,1,N"]},
+        hands={0: {"ore": 3, "wool": 2, "paper": 2, "coin": 1}, 1: {"grain": 4, "brick": 3, "cloth": 2}},
+        phase="roll",
+        robber_unlocked=True,
+        script={"red": [3], "yellow": [4], "event": ["green"]},
+    )
+    act(st, 0, {"type": "roll"})
+    kinds = {t["k"] for t in st.tasks}
+    assert "discard" in kinds
+    ways = [a for a in ENGINE.legal(st, 1) if a["type"] == "discard"]
+    # 9 cards (4 grain, 3 brick, 2 cloth), discard 4: every split counted by hand
+    expected = sum(1 for g in range(5) for b in range(4) for c in range(3) if g + b + c == 4)
+    assert len(ways) == expected
+    assert check_position(st) > 0
+    wedding = position(
+        3,
+        settlements={0: ["0,-1,S"], 1: ["1,0,S"]},
+        cities={1: ["-1,1,N"]},
+        hands={1: {"grain": 2, "ore": 2, "paper": 1}},
+        progress={0: ["wedding"]},
+    )
+    act(wedding, 0, {"type": "play_progress", "card": "wedding"})
+    assert wedding.tasks and wedding.tasks[0]["k"] == "give_cards"
+    assert len(ENGINE.legal(wedding, 1)) == len(card_vectors(_bound(wedding, 1), 2))
+    assert check_position(wedding) > 0
+    merchant = position(
+        3,
+        settlements={0: ["0,-1,S"], 1: ["1,0,S"]},
+        cities={1: ["-1,1,N"]},
+        hands={1: {"grain": 2, "ore": 1, "paper": 1}},
+        progress={0: ["master_merchant"]},
+    )
+    act(merchant, 0, {"type": "play_progress", "card": "master_merchant", "opponent": 1})
+    assert merchant.tasks and merchant.tasks[0]["k"] == "take_cards"
+    assert check_position(merchant) > 0
+
+
+def _bound(st: State, seat: int) -> list[int]:
+    return list(st.hand[seat])
