@@ -88,11 +88,12 @@ Master Merchant or Spy).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
-from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
+from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, jcopy, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 
@@ -2199,6 +2200,137 @@ class CitiesKnightsEngine(Presentation):
     def opening_events(self, state: State) -> list[Event]:
         """The random events of the start (rules §26: seat order, layout, deck shuffles)."""
         return [dict(e) for e in state.start_log]
+
+    # -- search hooks (games/core.py) ----------------------------------------------------------
+    def clone(self, state: State) -> State:
+        """An independent copy without a JSON round trip: flat int lists are sliced, the few
+        nested values copied by hand."""
+        st = state
+        return State(
+            n=st.n,
+            options=jcopy(st.options),
+            seat_order=st.seat_order[:],
+            terrain=st.terrain[:],
+            numbers=st.numbers[:],
+            harbours=st.harbours[:],
+            robber=st.robber,
+            merchant=st.merchant,
+            merchant_owner=st.merchant_owner,
+            b_owner=st.b_owner[:],
+            b_kind=st.b_kind[:],
+            wall=st.wall[:],
+            metro=st.metro[:],
+            k_owner=st.k_owner[:],
+            k_level=st.k_level[:],
+            k_active=st.k_active[:],
+            k_fresh=st.k_fresh[:],
+            k_promoted=st.k_promoted[:],
+            road=st.road[:],
+            hand=[h[:] for h in st.hand],
+            progress=[h[:] for h in st.progress],
+            vp_cards=[h[:] for h in st.vp_cards],
+            levels=[h[:] for h in st.levels],
+            defenders=st.defenders[:],
+            settlements_left=st.settlements_left[:],
+            cities_left=st.cities_left[:],
+            roads_left=st.roads_left[:],
+            walls_left=st.walls_left[:],
+            knights_left=[h[:] for h in st.knights_left],
+            road_len=st.road_len[:],
+            bank=st.bank[:],
+            decks=[d[:] for d in st.decks],
+            barbarian=st.barbarian,
+            robber_unlocked=st.robber_unlocked,
+            attacks=st.attacks,
+            metro_perm=st.metro_perm[:],
+            longest=st.longest,
+            turn=st.turn,
+            turn_no=st.turn_no,
+            phase=st.phase,
+            setup_step=st.setup_step,
+            setup_vertex=st.setup_vertex,
+            dice=jcopy(st.dice),
+            tasks=jcopy(st.tasks),
+            fleet=st.fleet,
+            harbor_on=st.harbor_on,
+            harbor_used=st.harbor_used[:],
+            trade=jcopy(st.trade),
+            looking=jcopy(st.looking),
+            winner=st.winner,
+            start_log=jcopy(st.start_log),
+            chance=st.chance.clone(),
+        )
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see is redrawn from ``rng``: other seats' resource
+        and commodity cards (per-kind totals follow from the public bank, hand sizes are public),
+        their progress cards and the order and make-up of the progress decks (deck sizes and
+        revealed victory point cards are public), their held-back discards, and the dice/steal RNG.
+        Unseen cards are gathered in sorted order before shuffling, so equal views give equal
+        copies."""
+        st = self.clone(state)
+        own = seat if isinstance(seat, int) and 0 <= seat < st.n else None
+        looking = st.looking if own is not None and st.looking and st.looking["seat"] == own else None
+        hand_seen = {own} if own is not None else set()
+        prog_seen = set(hand_seen)
+        if looking is not None:
+            if looking.get("what") in (None, "hand"):
+                hand_seen.add(looking["victim"])
+            if looking.get("what") in (None, "progress"):
+                prog_seen.add(looking["victim"])
+        hidden = [p for p in range(st.n) if p not in hand_seen]
+        held_back = {t["seat"]: t for t in st.tasks if "seat" in t and t["k"] in PARALLEL}
+        # resource and commodity cards: every card not in the bank nor a seen hand
+        pool = [k for k in range(8) for p in hidden for _ in range(st.hand[p][k])]
+        # a seat whose acceptance (or counter) the active player can confirm keeps those cards:
+        # the confirm_trade actions show it
+        reserved: dict[int, list[int]] = {}
+        for p in hidden:
+            terms = self._deal_terms(st, p) if st.trade is not None and p != st.trade["seat"] else None
+            if terms is not None:
+                reserved[p] = [k for k in range(8) for _ in range(terms[1][k])]
+                for k in reserved[p]:
+                    pool.remove(k)
+        pool.sort()
+        rng.shuffle(pool)
+        at = 0
+        for p in hidden:
+            keep = reserved.get(p, [])
+            n = sum(st.hand[p]) - len(keep)
+            dealt = keep + pool[at : at + n]
+            at += n
+            st.hand[p] = [dealt.count(k) for k in range(8)]
+            t = held_back.get(p)
+            if t is not None and t["k"] == "discard" and "chosen" in t:
+                chosen = [0] * 8
+                for k in dealt[: t["count"]]:
+                    chosen[k] += 1
+                t["chosen"] = chosen
+        # progress cards: per track, the unseen ones are the deck plus the hidden hands' cards
+        phidden = [p for p in range(st.n) if p not in prog_seen]
+        in_hands: list[str] = []
+        for track in range(3):
+            unseen = list(st.decks[track])
+            unseen += [c for p in phidden for c in st.progress[p] if D.CARD_TRACK[c] == track]
+            unseen.sort()
+            rng.shuffle(unseen)
+            size = len(st.decks[track])
+            st.decks[track] = unseen[:size]
+            in_hands += unseen[size:]
+        in_hands.sort()
+        rng.shuffle(in_hands)
+        at = 0
+        for p in phidden:
+            n = len(st.progress[p])
+            dealt_cards = in_hands[at : at + n]
+            at += n
+            t = held_back.get(p)
+            if t is not None and t["k"] == "discard_progress" and "picked" in t:
+                t["picked"] = sorted(dealt_cards[: len(t["picked"])])
+            st.progress[p] = sorted(dealt_cards)
+        # future chance: a fresh generator, and no scripted value left to read
+        st.chance = Chance(rng.getrandbits(64))
+        return st
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)
