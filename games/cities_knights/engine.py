@@ -213,6 +213,7 @@ def _cards_list(counts: list[int]) -> dict[str, int]:
 class CitiesKnightsEngine(Presentation):
     text_module = "games.cities_knights.text"
     picture_module = "games.cities_knights.picture"
+    strategy_module = "games.cities_knights.strategy"
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
