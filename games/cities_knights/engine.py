@@ -194,6 +194,12 @@ ALL_TYPES = (
 )
 
 
+#: the offer family per kind given: (given kind, wanted kind) for every other kind
+OFFER_PAIRS: tuple[tuple[tuple[str, str], ...], ...] = tuple(
+    tuple((KINDS[k], KINDS[g]) for g in range(8) if g != k) for k in range(8)
+)
+
+
 def _order_from(st: State, first: int) -> list[int]:
     return [(first + i) % st.n for i in range(st.n)]
 
@@ -1225,13 +1231,18 @@ class CitiesKnightsEngine(Presentation):
         evs.append(event("built", seat=p, piece="settlement", vertex=VID[v]))
         R.update_longest(st, evs, vertices=(v,))
 
-    def _city_targets(self, st: State, p: int) -> list[int]:
-        side = [v for v in range(NV) if st.b_owner[v] == p and st.b_kind[v] == SIDEWAYS]
+    def _city_targets(self, st: State, p: int, own: list[int] | None = None) -> list[int]:
+        """Where p may build a city: a pillaged city first, else a settlement. ``own`` = p's
+        buildings when the caller already has them."""
+        if own is None:
+            own = [v for v, o in enumerate(st.b_owner) if o == p]
+        b_kind = st.b_kind
+        side = [v for v in own if b_kind[v] == SIDEWAYS]
         if side:
             return side
         if st.cities_left[p] <= 0:
             return []
-        return [v for v in range(NV) if st.b_owner[v] == p and st.b_kind[v] == SETTLEMENT]
+        return [v for v in own if b_kind[v] == SETTLEMENT]
 
     def _main_build_city(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
@@ -1253,10 +1264,12 @@ class CitiesKnightsEngine(Presentation):
         st.b_kind[v] = CITY
         evs.append(event("built", seat=p, piece="city", vertex=VID[v], medicine=medicine))
 
-    def _wall_sites(self, st: State, p: int) -> list[int]:
+    def _wall_sites(self, st: State, p: int, own: list[int] | None = None) -> list[int]:
         if st.walls_left[p] <= 0:
             return []
-        return [v for v in range(NV) if st.b_owner[v] == p and st.b_kind[v] == CITY and not st.wall[v]]
+        if own is None:
+            own = [v for v, o in enumerate(st.b_owner) if o == p]
+        return [v for v in own if st.b_kind[v] == CITY and not st.wall[v]]
 
     def _main_build_wall(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
@@ -1273,10 +1286,11 @@ class CitiesKnightsEngine(Presentation):
         st.walls_left[p] -= 1
         evs.append(event("built", seat=p, piece="wall", vertex=VID[v], free=free))
 
-    def _improvement_cost(self, st: State, p: int, track: int) -> int | None:
-        """Commodities for p's next level on track, or None if that purchase is impossible."""
+    def _improvement_cost(self, st: State, p: int, track: int, city: bool | None = None) -> int | None:
+        """Commodities for p's next level on track, or None if that purchase is impossible
+        (``city``: whether p has a city, when the caller knows)."""
         lvl = st.levels[p][track] + 1
-        if lvl > 5 or not R.has_city(st, p):
+        if lvl > 5 or not (R.has_city(st, p) if city is None else city):
             return None
         if lvl >= 4:
             holds = any(st.metro[v] == track and st.b_owner[v] == p for v in range(NV))
@@ -1910,8 +1924,10 @@ class CitiesKnightsEngine(Presentation):
         if R.afford(st, p, D.COST_ROAD):
             out += [{"type": "build_road", "edge": EID[e]} for e in R.road_edges(st, p)]
         if st.settlements_left[p] and R.afford(st, p, D.COST_SETTLEMENT):
-            out += [{"type": "build_settlement", "vertex": VID[v]} for v in range(NV) if R.can_settle(st, p, v)]
-        targets = self._city_targets(st, p)
+            out += [{"type": "build_settlement", "vertex": VID[v]} for v in R.settle_sites(st, p)]
+        # p's buildings, found once for the city, wall and improvement checks below
+        own = [v for v, o in enumerate(st.b_owner) if o == p]
+        targets = self._city_targets(st, p, own)
         medicine = "medicine" in st.progress[p] and R.afford(st, p, D.COST_CITY_MEDICINE)
         for v in targets:
             if R.afford(st, p, D.COST_CITY):
@@ -1919,13 +1935,15 @@ class CitiesKnightsEngine(Presentation):
             if medicine:
                 out.append({"type": "build_city", "vertex": VID[v], "use_medicine": True})
         if R.afford(st, p, D.COST_WALL):
-            out += [{"type": "build_wall", "vertex": VID[v]} for v in self._wall_sites(st, p)]
+            out += [{"type": "build_wall", "vertex": VID[v]} for v in self._wall_sites(st, p, own)]
         crane = "crane" in st.progress[p]
+        b_kind = st.b_kind
+        city = any(b_kind[v] == CITY for v in own)
         for t in range(3):
             have = hand[D.TRACK_COMMODITY[t]]
             if have + (1 if crane else 0) <= st.levels[p][t]:
                 continue  # cannot pay the next level even with a Crane
-            cost = self._improvement_cost(st, p, t)
+            cost = self._improvement_cost(st, p, t, city)
             if cost is None:
                 continue
             if have >= cost:
@@ -1937,9 +1955,7 @@ class CitiesKnightsEngine(Presentation):
         grain = hand[D.GRAIN] >= 1
         can_pay_promote = R.afford(st, p, D.COST_PROMOTE)
         chase = self._chase_options(st, p)
-        for v in range(NV):
-            if st.k_owner[v] != p:
-                continue
+        for v in [v for v, o in enumerate(st.k_owner) if o == p] if p in st.k_owner else ():
             if not st.k_active[v] and grain:
                 out.append({"type": "activate_knight", "vertex": VID[v]})
             if can_pay_promote and R.can_promote(st, p, v):
@@ -1966,9 +1982,8 @@ class CitiesKnightsEngine(Presentation):
         for k in range(8):
             if hand[k]:
                 out += [
-                    {"type": "offer_trade", "give": {KINDS[k]: 1}, "want": {KINDS[g]: 1}, "to": "all"}
-                    for g in range(8)
-                    if g != k
+                    {"type": "offer_trade", "give": {give: 1}, "want": {want: 1}, "to": "all"}
+                    for give, want in OFFER_PAIRS[k]
                 ]
         if st.harbor_on:
             for o in self._opponents(st, p):

@@ -5,6 +5,7 @@ Pure functions over ``State``; the engine module routes actions to them.
 
 from __future__ import annotations
 
+from operator import ge
 from typing import Any
 
 from games.cities_knights import data as D
@@ -39,9 +40,10 @@ def parse_cards(raw: Any) -> list[int]:
     if not isinstance(raw, dict):
         raise IllegalAction("bad_cards", "cards must be an object {kind: count}")
     out = [0] * 8
+    index = D.KIND_INDEX
     for k, n in raw.items():
-        i = parse_kind(k)
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        i = index[k] if k in index else parse_kind(k)  # exact names skip the lenient parse
+        if n.__class__ is not int and (not isinstance(n, int) or isinstance(n, bool)) or n < 0:
             raise IllegalAction("bad_cards", f"bad count for {k}")
         out[i] += n
     return out
@@ -103,13 +105,16 @@ def parse_seat(st: State, raw: Any) -> int:
 
 
 def points(st: State, p: int) -> int:
-    v = 0
-    b_owner, b_kind, metro = st.b_owner, st.b_kind, st.metro
-    for i in range(NV):
-        if b_owner[i] == p:
-            v += 2 if b_kind[i] == CITY else 1
-            if metro[i] >= 0:
-                v += 2
+    # Buildings from the supply counters (every piece is on the board or in the supply, §18):
+    # settlements 1, cities 2, pillaged cities 1; the board is scanned only for the rare
+    # pillaged cities and metropolises.
+    v = (5 - st.settlements_left[p]) + 2 * (4 - st.cities_left[p])
+    b_owner = st.b_owner
+    if SIDEWAYS in st.b_kind:
+        v -= sum(1 for i, k in enumerate(st.b_kind) if k == SIDEWAYS and b_owner[i] == p)
+    metro = st.metro
+    if metro.count(-1) != NV:
+        v += 2 * sum(1 for i, m in enumerate(metro) if m >= 0 and b_owner[i] == p)
     if st.longest == p:
         v += 2
     if st.merchant_owner == p:
@@ -201,14 +206,37 @@ def can_road(st: State, p: int, e: int) -> bool:
     return _connects(st, p, a, e) or _connects(st, p, b, e)
 
 
+def road_vertices(st: State, p: int) -> list[int]:
+    """The intersections touched by one of p's roads, in index order."""
+    touched: set[int] = set()
+    for e, o in enumerate(st.road):
+        if o == p:
+            touched.update(EDGES[e])
+    return sorted(touched)
+
+
 def road_edges(st: State, p: int, exclude: int = -1) -> list[int]:
+    """Free paths p may build on (= ``can_road``), in index order: only paths at p's own
+    buildings or at the open ends of p's roads qualify, so only those are looked at."""
     if st.roads_left[p] <= 0:
         return []
-    return [e for e in range(NE) if e != exclude and can_road(st, p, e)]
+    b_owner, k_owner, road = st.b_owner, st.k_owner, st.road
+    ends = [v for v, o in enumerate(b_owner) if o == p]
+    for v in road_vertices(st, p):
+        if b_owner[v] < 0 and k_owner[v] in (-1, p):
+            ends.append(v)
+    found = {e for v in ends for e in VERTEX_EDGES[v] if road[e] < 0}
+    found.discard(exclude)
+    return sorted(found)
 
 
 def knight_sites(st: State, p: int) -> list[int]:
-    return [v for v in range(NV) if free_vertex(st, v) and has_road_at(st, p, v)]
+    return [v for v in road_vertices(st, p) if free_vertex(st, v)]
+
+
+def settle_sites(st: State, p: int) -> list[int]:
+    """Intersections where p may settle (= ``can_settle``), in index order."""
+    return [v for v in road_vertices(st, p) if distance_ok(st, v)]
 
 
 def reach(st: State, p: int, start: int) -> tuple[list[int], list[int]]:
@@ -484,8 +512,7 @@ def pay(st: State, p: int, cost: tuple[int, ...] | list[int]) -> None:
 
 
 def afford(st: State, p: int, cost: tuple[int, ...] | list[int]) -> bool:
-    h = st.hand[p]
-    return all(h[k] >= cost[k] for k in range(8))
+    return all(map(ge, st.hand[p], cost))
 
 
 __all__ = ["NONE", "SETTLEMENT", "CITY", "SIDEWAYS"]
