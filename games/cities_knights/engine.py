@@ -89,6 +89,7 @@ Master Merchant or Spy).
 from __future__ import annotations
 
 import random
+from operator import ge
 from typing import Any
 
 from games.cities_knights import data as D
@@ -198,6 +199,11 @@ ALL_TYPES = (
 OFFER_PAIRS: tuple[tuple[tuple[str, str], ...], ...] = tuple(
     tuple((KINDS[k], KINDS[g]) for g in range(8) if g != k) for k in range(8)
 )
+
+
+#: canonical type names (no alias among them) and the keys that need the lenient path
+PLAIN_TYPES = frozenset(t for t in ALL_TYPES if t not in TYPE_ALIASES)
+ALIASED_KEYS = frozenset(KEY_ALIASES) | {"params"}
 
 
 def _order_from(st: State, first: int) -> list[int]:
@@ -571,6 +577,8 @@ class CitiesKnightsEngine(Presentation):
         t = action.get("type")
         if not isinstance(t, str):
             raise IllegalAction("unknown_type", "the action has no type")
+        if t in PLAIN_TYPES and not ALIASED_KEYS & action.keys():
+            return dict(action)  # already canonical: what the slow path below would build
         t = t.strip().lower()
         t = TYPE_ALIASES.get(t, t)
         act = {KEY_ALIASES.get(k, k): v for k, v in action.items()}
@@ -1173,9 +1181,9 @@ class CitiesKnightsEngine(Presentation):
         want = R.parse_cards(act.get("want"))
         if not sum(give) or not sum(want):
             raise IllegalAction("bad_offer", "each side must give at least one card")
-        if any(give[k] and want[k] for k in range(8)):
+        if any(g and w for g, w in zip(give, want)):
             raise IllegalAction("bad_offer", "the same kind cannot be on both sides")
-        if any(st.hand[p][k] < give[k] for k in range(8)):
+        if not all(map(ge, st.hand[p], give)):
             raise IllegalAction("not_held", "you do not hold the cards offered")
         return give, want
 
