@@ -1928,21 +1928,25 @@ class CitiesKnightsEngine(Presentation):
 
     def _main_legal(self, st: State, p: int) -> list[Action]:
         hand = st.hand[p]
+        lumber, brick, wool, grain_n, ore = hand[0], hand[1], hand[2], hand[3], hand[4]
         out: list[Action] = []
-        if R.afford(st, p, D.COST_ROAD):
+        # the cost checks below are D.COST_* written out (afford() per check was a hot spot)
+        if lumber and brick:
             out += [{"type": "build_road", "edge": EID[e]} for e in R.road_edges(st, p)]
-        if st.settlements_left[p] and R.afford(st, p, D.COST_SETTLEMENT):
-            out += [{"type": "build_settlement", "vertex": VID[v]} for v in R.settle_sites(st, p)]
+            if wool and grain_n and st.settlements_left[p]:
+                out += [{"type": "build_settlement", "vertex": VID[v]} for v in R.settle_sites(st, p)]
         # p's buildings, found once for the city, wall and improvement checks below
         own = [v for v, o in enumerate(st.b_owner) if o == p]
         targets = self._city_targets(st, p, own)
-        medicine = "medicine" in st.progress[p] and R.afford(st, p, D.COST_CITY_MEDICINE)
-        for v in targets:
-            if R.afford(st, p, D.COST_CITY):
-                out.append({"type": "build_city", "vertex": VID[v]})
-            if medicine:
-                out.append({"type": "build_city", "vertex": VID[v], "use_medicine": True})
-        if R.afford(st, p, D.COST_WALL):
+        if targets:
+            city_cost = ore >= 3 and grain_n >= 2
+            medicine = ore >= 2 and grain_n >= 1 and "medicine" in st.progress[p]
+            for v in targets:
+                if city_cost:
+                    out.append({"type": "build_city", "vertex": VID[v]})
+                if medicine:
+                    out.append({"type": "build_city", "vertex": VID[v], "use_medicine": True})
+        if brick >= 2:
             out += [{"type": "build_wall", "vertex": VID[v]} for v in self._wall_sites(st, p, own)]
         crane = "crane" in st.progress[p]
         b_kind = st.b_kind
@@ -1958,22 +1962,23 @@ class CitiesKnightsEngine(Presentation):
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t]})
             if crane and have >= cost - 1:
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t], "use_crane": True})
-        if st.knights_left[p][0] and R.afford(st, p, D.COST_KNIGHT):
+        wool_ore = wool >= 1 and ore >= 1
+        if wool_ore and st.knights_left[p][0]:
             out += [{"type": "build_knight", "vertex": VID[v]} for v in R.knight_sites(st, p)]
-        grain = hand[D.GRAIN] >= 1
-        can_pay_promote = R.afford(st, p, D.COST_PROMOTE)
-        chase = self._chase_options(st, p)
-        for v in [v for v, o in enumerate(st.k_owner) if o == p] if p in st.k_owner else ():
-            if not st.k_active[v] and grain:
-                out.append({"type": "activate_knight", "vertex": VID[v]})
-            if can_pay_promote and R.can_promote(st, p, v):
-                out.append({"type": "promote_knight", "vertex": VID[v]})
-            if R.ready(st, v):
-                moves, displace = R.knight_moves(st, v)
-                out += [{"type": "move_knight", "from": VID[v], "to": VID[w]} for w in moves]
-                out += [{"type": "displace_knight", "from": VID[v], "to": VID[w]} for w in displace]
-                if v in chase:
-                    out += self._robber_actions(st, p, {"type": "chase_robber", "knight": VID[v]})
+        if p in st.k_owner:
+            grain = grain_n >= 1
+            chase = self._chase_options(st, p)
+            for v in [v for v, o in enumerate(st.k_owner) if o == p]:
+                if not st.k_active[v] and grain:
+                    out.append({"type": "activate_knight", "vertex": VID[v]})
+                if wool_ore and R.can_promote(st, p, v):
+                    out.append({"type": "promote_knight", "vertex": VID[v]})
+                if R.ready(st, v):
+                    moves, displace = R.knight_moves(st, v)
+                    out += [{"type": "move_knight", "from": VID[v], "to": VID[w]} for w in moves]
+                    out += [{"type": "displace_knight", "from": VID[v], "to": VID[w]} for w in displace]
+                    if v in chase:
+                        out += self._robber_actions(st, p, {"type": "chase_robber", "knight": VID[v]})
         rates = R.rates(st, p)
         for k in range(8):
             if hand[k] >= rates[k]:
