@@ -1181,7 +1181,7 @@ class CitiesKnightsEngine(Presentation):
         want = R.parse_cards(act.get("want"))
         if not sum(give) or not sum(want):
             raise IllegalAction("bad_offer", "each side must give at least one card")
-        if any(g and w for g, w in zip(give, want)):
+        if any(map(min, give, want)):  # counts are >= 0: both sides name this kind
             raise IllegalAction("bad_offer", "the same kind cannot be on both sides")
         if not all(map(ge, st.hand[p], give)):
             raise IllegalAction("not_held", "you do not hold the cards offered")
@@ -1980,12 +1980,12 @@ class CitiesKnightsEngine(Presentation):
                     if v in chase:
                         out += self._robber_actions(st, p, {"type": "chase_robber", "knight": VID[v]})
         rates = R.rates(st, p)
+        in_bank = [g for g in range(8) if st.bank[g]]
         for k in range(8):
             if hand[k] >= rates[k]:
+                give, rate = KINDS[k], rates[k]
                 out += [
-                    {"type": "maritime_trade", "give": KINDS[k], "rate": rates[k], "get": KINDS[g]}
-                    for g in range(8)
-                    if g != k and st.bank[g]
+                    {"type": "maritime_trade", "give": give, "rate": rate, "get": KINDS[g]} for g in in_bank if g != k
                 ]
         if st.trade is not None:
             for s in st.trade["to"]:

@@ -428,12 +428,20 @@ def harbour_types(st: State, p: int) -> set[str]:
 
 
 def rates(st: State, p: int) -> list[int]:
-    hs = harbour_types(st, p)
-    base = 3 if "3:1" in hs else 4
-    out = [base] * 8
-    for k in D.RESOURCES:
-        if D.KINDS[k] in hs:
-            out[k] = 2
+    # one pass over the harbours (= harbour_types, inlined: this runs on every legal())
+    b_owner, harbours = st.b_owner, st.harbours
+    general = False
+    special: list[int] = []
+    for s, (a, b) in enumerate(D.HARBOUR_VERTICES):
+        if b_owner[a] == p or b_owner[b] == p:
+            kind = harbours[s]
+            if kind == "3:1":
+                general = True
+            elif kind in D.KIND_INDEX and D.KIND_INDEX[kind] < 5:
+                special.append(D.KIND_INDEX[kind])
+    out = [3 if general else 4] * 8
+    for k in special:
+        out[k] = 2
     if st.merchant_owner == p and st.merchant >= 0:
         k = D.TERRAIN_YIELD[st.terrain[st.merchant]][0]
         if k >= 0:
