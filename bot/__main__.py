@@ -9,6 +9,7 @@ import sys
 
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
+from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
@@ -25,12 +26,18 @@ async def run(settings: Settings) -> None:
             from bot.chat.endpoints import point_at
 
             point_at(settings.discord_api_base, settings.discord_gateway_url)
+        service = TableService(make_sessions(engine))
+        pool = thinking_pool(settings.ai_workers)
+        ai = AIPlayers(
+            service, pool, delay=settings.ai_delay, answer_wait=settings.ai_answer_wait, budget_ms=settings.ai_budget_ms
+        )
         bot = Speltafel(
-            TableService(make_sessions(engine)),
+            service,
             dev_guild_id=settings.dev_guild_id,
             default_language=settings.default_language,
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,
+            ai=ai,
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:
@@ -40,6 +47,8 @@ async def run(settings: Settings) -> None:
                 loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(token)
     finally:
+        if "pool" in locals():
+            pool.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()
 
 

@@ -20,12 +20,18 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     default_language: Literal["en", "nl"] = "en"
     shard_count: int | None = None
+    # AI players: seconds an AI waits before it acts (a readable pace), thinking time per decision of
+    # the hard level, and worker processes that think (default: one per core).
+    ai_delay: float = Field(default=1.0, ge=0)
+    ai_budget_ms: int = Field(default=1000, ge=10)
+    ai_answer_wait: float = Field(default=30.0, ge=0)
+    ai_workers: int | None = Field(default=None, ge=1)
     shard_ids: list[int] | None = None
     # For tests and proxies: where discord.py sends REST calls and opens its gateway.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
 
-    @field_validator("dev_guild_id", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "ai_workers", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value

@@ -14,6 +14,7 @@ from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
 from bot.chat.controller import Controller
 from bot.chat.i18n import t
 from bot.chat.translator import DutchDescriptions
+from bot.service.autoplay import AIPlayers
 from bot.service.errors import ServiceError
 from bot.service.tables import TableService
 
@@ -60,6 +61,7 @@ class Speltafel(commands.AutoShardedBot):
         sync_commands: bool = True,
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
+        ai: AIPlayers | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -71,6 +73,9 @@ class Speltafel(commands.AutoShardedBot):
         )
         self.service = service
         self.controller = Controller(self, service, default_language)
+        # AI seats; without one given, they think in a pool of worker processes made on first use.
+        self.ai = ai or AIPlayers(service)
+        self.ai.on_outcome = self.controller.after_ai
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
 
@@ -91,3 +96,9 @@ class Speltafel(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        # AI seats of games that were running when the bot stopped take up their turns again.
+        await self.ai.resume_all()
+
+    async def close(self) -> None:
+        await self.ai.close()
+        await super().close()

@@ -25,8 +25,13 @@ def _app(interaction: discord.Interaction) -> Speltafel:
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID.pattern):
     """One option of a menu step (or Back): pressing it follows its path."""
 
-    def __init__(self, custom_id: str, label: str = "…", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None) -> None:
+    def __init__(
+        self,
+        custom_id: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
         super().__init__(discord.ui.Button(label=label[:80], custom_id=custom_id, style=style, row=row))
 
     @classmethod
@@ -42,11 +47,22 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUST
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" + CUSTOM_ID.pattern):
     """A menu step with many options; each option's value is the full path to follow."""
 
-    def __init__(self, custom_id: str, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None, row: int | None = None) -> None:
+    def __init__(
+        self,
+        custom_id: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
         super().__init__(
-            discord.ui.Select(custom_id=custom_id, options=options or [discord.SelectOption(label="…", value="-")],
-                              placeholder=placeholder, min_values=1, max_values=1, row=row)
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+                row=row,
+            )
         )
 
     @classmethod
@@ -66,8 +82,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(
     """“Make my choice”: the presser's private view and menu, ephemerally (the DM fallback)."""
 
     def __init__(self, game_id: int, label: str = "Make my choice") -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success,
-                                           emoji="🂠"))
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success, emoji="🂠")
+        )
         self.game_id = game_id
 
     @classmethod

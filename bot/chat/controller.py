@@ -19,11 +19,23 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, Table
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
+from games import registry
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
 
 log = logging.getLogger(__name__)
+
+
+def refusal_text(err: ServiceError, lang: str) -> str:
+    """The refusal in the reader's language; a game's own refusal names its rule."""
+    params = dict(err.params)
+    refusal = params.get("refusal")
+    if err.code == "illegal" and refusal is not None and params.get("game_key"):
+        described = registry.get(params["game_key"]).describe_refusal(refusal, lang)  # type: ignore[attr-defined]
+        if described:
+            params["reason"] = described
+    return t(err.code, lang, **params)
 
 
 class Controller:
@@ -53,8 +65,7 @@ class Controller:
             await interaction.response.send_message(content, **kwargs)
 
     async def refuse(self, interaction: discord.Interaction, err: ServiceError) -> None:
-        params = dict(err.params)
-        await self.reply(interaction, t(err.code, self.user_lang(interaction), **params))
+        await self.reply(interaction, refusal_text(err, self.user_lang(interaction)))
 
     # -- component presses -----------------------------------------------------------------
     async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
@@ -90,7 +101,9 @@ class Controller:
             if on_table:
                 await interaction.response.send_message(content, view=menu, ephemeral=True)
             else:
-                await interaction.response.edit_message(content=content, view=menu, embeds=interaction.message.embeds if interaction.message else [])
+                await interaction.response.edit_message(
+                    content=content, view=menu, embeds=interaction.message.embeds if interaction.message else []
+                )
             return
         label = " › ".join(table.engine.action_path(view, found, lang))
         await interaction.response.defer()
@@ -107,8 +120,9 @@ class Controller:
         step = None
         in_dm = interaction.guild is None
         if seat in after.prompts and (in_dm or not after.prompts[seat].secret or not after.seats[seat].dm_open):
-            step = menus.resolve(after.engine, after.engine.view(after.state, seat),
-                                 after.engine.legal(after.state, seat), lang, [])
+            step = menus.resolve(
+                after.engine, after.engine.view(after.state, seat), after.engine.legal(after.state, seat), lang, []
+            )
         if isinstance(step, menus.Step):
             embed = render.private_embed(after, seat, lang)
             await interaction.edit_original_response(
@@ -118,8 +132,13 @@ class Controller:
             )
             if in_dm and interaction.message is not None:
                 self._shown[(game_id, seat)] = embed.description or ""
-                await self.service.remember_message(game_id=game_id, kind="dm", channel_id=interaction.message.channel.id,
-                                                    message_id=interaction.message.id, user_id=interaction.user.id)
+                await self.service.remember_message(
+                    game_id=game_id,
+                    kind="dm",
+                    channel_id=interaction.message.channel.id,
+                    message_id=interaction.message.id,
+                    user_id=interaction.user.id,
+                )
             await self.announce(outcome, actor=seat, actor_prompted=True)
             return
         await interaction.edit_original_response(content="\n".join(seen)[:2000], view=None)
@@ -140,7 +159,9 @@ class Controller:
         embed, file = await render.table_embed(table, lang, seat)
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
-            step = menus.resolve(table.engine, table.engine.view(table.state, seat), table.engine.legal(table.state, seat), lang, [])
+            step = menus.resolve(
+                table.engine, table.engine.view(table.state, seat), table.engine.legal(table.state, seat), lang, []
+            )
             if isinstance(step, menus.Step):
                 content = render.prompt_text(table, seat, lang, step)
                 items = render.step_items(table, seat, lang, step)
@@ -180,6 +201,9 @@ class Controller:
             await self._announce(outcome, actor=actor, actor_prompted=actor_prompted)
         except discord.HTTPException:
             log.exception("could not tell game %s about its last change", outcome.table.game_id)
+        table = outcome.table
+        if table.ai_seats and table.status == RUNNING:
+            self.bot.ai.kick(table.game_id)
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
@@ -192,10 +216,13 @@ class Controller:
         await self.refresh_table(table, channel, lang)
         called = [f"<@{table.user_of(s)}>" for s in outcome.new_public_prompts if table.user_of(s)]
         if called:
-            prompt_lines = [table.engine.describe_prompt(table.engine.view(table.state, s), table.prompts[s], lang)
-                            for s in outcome.new_public_prompts if s in table.prompts]
-            await channel.send(t("your_turn", lang, mentions=" ".join(called), what=" ".join(dict.fromkeys(prompt_lines))),
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            prompt_lines = [
+                render.prompt_sentence(table, s, lang) for s in outcome.new_public_prompts if s in table.prompts
+            ]
+            await channel.send(
+                t("your_turn", lang, mentions=" ".join(called), what=" ".join(dict.fromkeys(prompt_lines))),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
         for seat_info in table.seats:
             seat = seat_info.position
             if seat_info.user_id is None or (seat == actor and actor_prompted):
@@ -207,6 +234,10 @@ class Controller:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])
         fresh = set(outcome.new_secret_prompts) - ({actor} if actor_prompted else set())
         await self.refresh_hands(table, fresh)
+
+    async def after_ai(self, outcome: Outcome) -> None:
+        """An AI seat acted: tell the table like any other change."""
+        await self.announce(outcome, actor=outcome.action_seat)
 
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         """Edit the table message in place (or post it anew if it is gone)."""
@@ -227,11 +258,13 @@ class Controller:
         if file is not None:
             kwargs["file"] = file
         message = await channel.send(**kwargs)
-        await self.service.remember_message(game_id=table.game_id, kind="table", channel_id=message.channel.id,
-                                            message_id=message.id)
+        await self.service.remember_message(
+            game_id=table.game_id, kind="table", channel_id=message.channel.id, message_id=message.id
+        )
 
-    async def send_prompt(self, table: Table, seat: int, channel: discord.abc.Messageable,
-                          extra: list[str] | None = None) -> bool:
+    async def send_prompt(
+        self, table: Table, seat: int, channel: discord.abc.Messageable, extra: list[str] | None = None
+    ) -> bool:
         """DM a seat its secret prompt; when Discord refuses, say so in the channel."""
         info = table.seats[seat]
         lang = info.locale
@@ -242,20 +275,26 @@ class Controller:
         embed = render.private_embed(table, seat, lang)
         try:
             user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
-            sent = await user.send(render.prompt_text(table, seat, lang, step, extra), embed=embed,
-                                   view=render.view_of(render.step_items(table, seat, lang, step)))
+            sent = await user.send(
+                render.prompt_text(table, seat, lang, step, extra),
+                embed=embed,
+                view=render.view_of(render.step_items(table, seat, lang, step)),
+            )
         except discord.HTTPException as exc:
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
             glang = self.guild_lang(getattr(channel, "guild", None))
-            await channel.send(t("dm_refused", glang, mention=f"<@{info.user_id}>"),
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await channel.send(
+                t("dm_refused", glang, mention=f"<@{info.user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
             return False
         if not info.dm_open:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
-        await self.service.remember_message(game_id=table.game_id, kind="dm", channel_id=sent.channel.id,
-                                            message_id=sent.id, user_id=info.user_id)
+        await self.service.remember_message(
+            game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
+        )
         self._shown[(table.game_id, seat)] = embed.description or ""
         if previous is not None and previous[1] != sent.id:
             # The older menu is closed anyway; take its buttons away so only the live one shows.

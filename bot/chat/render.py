@@ -11,7 +11,7 @@ import discord
 from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
 from bot.chat.i18n import t
 from bot.service import menus
-from bot.service.notices import Table
+from bot.service.notices import SeatInfo, Table
 from games.core import Event, visible
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
@@ -23,7 +23,17 @@ def game_name(table: Table, lang: str) -> str:
 
 
 def waiting_names(table: Table) -> str:
-    return ", ".join(table.names[s] for s in sorted(table.prompts)) or "-"
+    """Whom the game waits for: blocking prompts only (an optional invitation, such as changing a
+    hidden pick already made, keeps nobody waiting)."""
+    waiting = table.engine.pending(table.state) if table.state is not None else {}
+    return ", ".join(table.names[s] for s in sorted(waiting)) or "-"
+
+
+def seat_line(seat: SeatInfo, lang: str) -> str:
+    """A seat as the lobby and the table list it; AI seats with their level."""
+    if seat.ai_level is None:
+        return seat.name
+    return t("ai_seat", lang, name=seat.name, level=t(f"level_{seat.ai_level}", lang))
 
 
 async def picture_file(table: Table, view: dict[str, Any], lang: str, name: str = "board.png") -> discord.File | None:
@@ -33,7 +43,7 @@ async def picture_file(table: Table, view: dict[str, Any], lang: str, name: str 
 
 
 def lobby_embed(table: Table, lang: str) -> discord.Embed:
-    names = ", ".join(s.name for s in table.seats) or "-"
+    names = ", ".join(seat_line(s, lang) for s in table.seats) or "-"
     embed = discord.Embed(title=t("lobby_title", lang, game=table.engine.names), colour=COLOUR)
     embed.description = t("lobby_players", lang, count=len(table.seats), max=table.engine.max_players, names=names)
     return embed
@@ -46,6 +56,8 @@ async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = table.engine.status_lines(view, lang, table.names)
     embed.description = "\n".join(lines)[:4000]
+    if table.ai_seats:
+        embed.add_field(name=t("players", lang), value=", ".join(seat_line(s, lang) for s in table.seats)[:1024])
     if table.prompts:
         embed.set_footer(text=t("waiting_for", lang, names=waiting_names(table)))
     file = await picture_file(table, view, lang, "board.png" if seat is None else "view.png")
@@ -75,7 +87,14 @@ def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[dis
         items.append(ChoiceSelect(cid, options, placeholder=t("more", lang), row=0))
     if step.path:
         back = menus.pack(table.game_id, seat, seq, lang, step.path[:-1])
-        items.append(ChoiceButton(back, "↩ " + t("back", lang), discord.ButtonStyle.secondary, row=4 if len(step.options) <= MAX_BUTTONS else 1))
+        items.append(
+            ChoiceButton(
+                back,
+                "↩ " + t("back", lang),
+                discord.ButtonStyle.secondary,
+                row=4 if len(step.options) <= MAX_BUTTONS else 1,
+            )
+        )
     return items
 
 
@@ -86,15 +105,21 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
+def prompt_sentence(table: Table, seat: int, lang: str) -> str:
+    """What the seat is asked; the view carries the seats' names so a sentence can say who
+    offers what (a trade) rather than "player 2"."""
+    view = {**table.engine.view(table.state, seat), "names": table.names}
+    return table.engine.describe_prompt(view, table.prompts[seat], lang)
+
+
 def prompt_text(table: Table, seat: int, lang: str, step: menus.Step, extra: list[str] | None = None) -> str:
     prompt = table.prompts.get(seat)
-    view = table.engine.view(table.state, seat)
     head = f"**{game_name(table, lang)}** — <#{table.channel_id}>"
     lines = [head]
     if extra:
         lines += extra
     if prompt is not None:
-        lines.append(table.engine.describe_prompt(view, prompt, lang))
+        lines.append(prompt_sentence(table, seat, lang))
     if step.chosen:
         lines.append("› " + " › ".join(step.chosen))
     return "\n".join(lines)[:2000]

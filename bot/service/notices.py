@@ -15,6 +15,12 @@ class SeatInfo:
     name: str
     locale: str
     dm_open: bool
+    ai_level: str | None = None  # easy, normal or hard when an AI plays this seat
+
+    @property
+    def label(self) -> str:
+        """The name shown in the game: AI seats say so."""
+        return f"{self.name} (AI)" if self.ai_level else self.name
 
 
 @dataclass
@@ -37,7 +43,16 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        return [s.label for s in self.seats]
+
+    @property
+    def humans(self) -> list[SeatInfo]:
+        return [s for s in self.seats if s.ai_level is None]
+
+    @property
+    def ai_seats(self) -> dict[int, str]:
+        """AI seats and their levels."""
+        return {s.position: s.ai_level for s in self.seats if s.ai_level}
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

@@ -24,8 +24,12 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, SeatInfo, Table
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat
-from games import registry
+from games import ai, registry
 from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt
+
+#: The levels of AI players (see games/ai) and the names they sit under, in seating order.
+AI_LEVELS = ai.LEVELS
+AI_NAMES = ai.NAMES
 
 
 def open_prompts(engine: Engine, state: Any) -> dict[int, Prompt]:
@@ -63,9 +67,7 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
 
 
 class TableService:
-    def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], *, seeds: Callable[[], int] | None = None
-    ) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, seeds: Callable[[], int] | None = None) -> None:
         self.sessions = sessions
         # Where game seeds come from: the OS by default; tests pass a seeded source to replay a run.
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
@@ -91,7 +93,10 @@ class TableService:
     @staticmethod
     def _table(game: Game, state: Any = None) -> Table:
         engine = registry.get(game.game_key)
-        seats = [SeatInfo(s.position, s.user_id, s.display_name, s.locale, s.dm_open) for s in game.seats]
+        seats = [
+            SeatInfo(s.position, s.user_id, s.display_name, s.locale, s.dm_open, s.ai_level if s.is_ai else None)
+            for s in game.seats
+        ]
         table = Table(
             game_id=game.id,
             channel_id=game.channel_id,
@@ -188,15 +193,69 @@ class TableService:
             game.seats.remove(seat)
             await s.flush()
             # Close the gap in ascending order, so no two seats ever share a position.
-            for i, other in enumerate(sorted(game.seats, key=lambda x: x.position)):
-                other.position = i
-            if not game.seats:
+            await self._close_gaps(s, game)
+            humans = [x for x in game.seats if not x.is_ai]
+            if not humans:  # AI players alone do not keep a lobby open
                 game.status = ABANDONED
                 return None
             if game.host_id == user_id:
-                game.host_id = min(game.seats, key=lambda x: x.position).user_id or game.host_id
+                game.host_id = min(humans, key=lambda x: x.position).user_id or game.host_id
             await s.flush()
             return self._table(game)
+
+    @staticmethod
+    async def _close_gaps(s: AsyncSession, game: Game) -> None:
+        # Close the gap in ascending order, so no two seats ever share a position.
+        for i, other in enumerate(sorted(game.seats, key=lambda x: x.position)):
+            other.position = i
+        await s.flush()
+
+    async def add_bot(self, *, channel_id: int, user_id: int, level: str = "normal") -> Table:
+        """Seat an AI player in the channel's lobby (any lobby member may)."""
+        level = (level or "normal").strip().lower()
+        if level not in AI_LEVELS:
+            raise ServiceError("bad_level", level=level, levels=", ".join(AI_LEVELS))
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status == RUNNING:
+                raise ServiceError("addbot_running")
+            if not any(seat.user_id == user_id for seat in game.seats):
+                raise ServiceError("not_in_lobby")
+            engine = registry.get(game.game_key)
+            if len(game.seats) >= engine.max_players:
+                raise ServiceError("lobby_full", max=engine.max_players)
+            taken = {seat.display_name for seat in game.seats if seat.is_ai}
+            name = next(n for n in AI_NAMES if n not in taken)
+            game.seats.append(
+                Seat(
+                    position=len(game.seats), user_id=None, display_name=name, is_ai=True, ai_level=level, dm_open=False
+                )
+            )
+            await s.flush()
+            return self._table(game)
+
+    async def remove_bot(self, *, channel_id: int, user_id: int, name: str | None = None) -> tuple[Table, str]:
+        """Take an AI player out of the lobby: the one named, else the last one seated."""
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status == RUNNING:
+                raise ServiceError("removebot_running")
+            if not any(seat.user_id == user_id for seat in game.seats):
+                raise ServiceError("not_in_lobby")
+            bots = [seat for seat in game.seats if seat.is_ai]
+            if name:
+                bots = [seat for seat in bots if seat.display_name.lower() == name.strip().lower()]
+            if not bots:
+                raise ServiceError("no_bot", name=name or "")
+            gone = max(bots, key=lambda x: x.position)
+            game.seats.remove(gone)
+            await s.flush()
+            await self._close_gaps(s, game)
+            return self._table(game), gone.display_name
 
     async def start(self, *, channel_id: int, user_id: int, options_text: str | None = None) -> Outcome:
         async with self._lock(-channel_id), self._unit() as s:
@@ -207,6 +266,8 @@ class TableService:
                 raise ServiceError("game_running")
             if not any(seat.user_id == user_id for seat in game.seats):
                 raise ServiceError("not_in_lobby")
+            if all(seat.is_ai for seat in game.seats):
+                raise ServiceError("only_ai")
             engine = registry.get(game.game_key)
             n = len(game.seats)
             counts = tuple(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
@@ -272,28 +333,47 @@ class TableService:
             seat = next((x.position for x in game.seats if x.user_id == user_id), None)
             if seat is None:
                 raise ServiceError("not_a_player")
-            engine = registry.get(game.game_key)
-            state = engine.load(game.snapshot or {})
             open_prompt = (game.prompts or {}).get(str(seat))
             if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
                 raise ServiceError("closed")
-            if seat not in open_prompts(engine, state):
-                raise ServiceError("not_your_turn")
-            try:
-                events = engine.apply(state, seat, action)
-            except IllegalAction as exc:
-                raise ServiceError("illegal", reason=exc.reason, rule=exc.code) from None
-            new_version = game.version + 1
-            repo.append_action(s, game, new_version, seat, action)
-            game.snapshot = engine.dump(state)
-            secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
-            result = engine.result(state)
-            if result is not None:
-                game.status = FINISHED
-                game.result = result.to_json()
-            await s.flush()
-            table = self._table(game, state)
-            return Outcome(table, events, secret, public, finished=result is not None, action_seat=seat)
+            return await self._apply(s, game, seat, action)
+
+    async def act_ai(self, *, game_id: int, seat: int, action: Action, version: int) -> Outcome:
+        """Apply an AI seat's decision, made on the game as it was at ``version``; if anything
+        happened since, nothing is applied (``closed``) and the AI decides again."""
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or game.status != RUNNING or game.version != version:
+                raise ServiceError("closed")
+            if not any(x.position == seat and x.is_ai for x in game.seats):
+                raise ServiceError("not_a_player")
+            return await self._apply(s, game, seat, action)
+
+    async def _apply(self, s: AsyncSession, game: Game, seat: int, action: Action) -> Outcome:
+        engine = registry.get(game.game_key)
+        state = engine.load(game.snapshot or {})
+        if seat not in open_prompts(engine, state):
+            raise ServiceError("not_your_turn")
+        try:
+            events = engine.apply(state, seat, action)
+        except IllegalAction as exc:
+            raise ServiceError("illegal", reason=exc.reason, rule=exc.code, refusal=exc, game_key=engine.key) from None
+        new_version = game.version + 1
+        repo.append_action(s, game, new_version, seat, action)
+        game.snapshot = engine.dump(state)
+        secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
+        result = engine.result(state)
+        if result is not None:
+            game.status = FINISHED
+            game.result = result.to_json()
+        await s.flush()
+        table = self._table(game, state)
+        return Outcome(table, events, secret, public, finished=result is not None, action_seat=seat)
+
+    async def games_with_ai(self) -> list[int]:
+        """Running games with an AI seat: their AI players resume when the bot starts."""
+        async with self.sessions() as s:
+            return await repo.running_games_with_ai(s)
 
     async def set_dm_open(self, *, game_id: int, user_id: int, is_open: bool) -> None:
         async with self._lock(game_id), self._unit() as s:
@@ -304,7 +384,9 @@ class TableService:
                 if seat.user_id == user_id and seat.dm_open != is_open:
                     seat.dm_open = is_open
 
-    async def remember_message(self, *, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0) -> None:
+    async def remember_message(
+        self, *, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0
+    ) -> None:
         async with self._unit() as s:
             await repo.set_message_ref(s, game_id, kind, channel_id, message_id, user_id)
 

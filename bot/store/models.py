@@ -78,6 +78,7 @@ class Seat(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     display_name: Mapped[str] = mapped_column(String(100))
     is_ai: Mapped[bool] = mapped_column(default=False)
+    ai_level: Mapped[str | None] = mapped_column(String(8))  # easy, normal or hard for an AI seat
     locale: Mapped[str] = mapped_column(String(8), default="en")
     dm_open: Mapped[bool] = mapped_column(default=True)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)

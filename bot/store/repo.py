@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import ACTIVE, ActionRow, Game, MessageRef, Seat
+from bot.store.models import ACTIVE, RUNNING, ActionRow, Game, MessageRef, Seat
 
 
 async def active_game(s: AsyncSession, channel_id: int, *, lock: bool = False) -> Game | None:
@@ -34,6 +34,17 @@ async def games_of_user(s: AsyncSession, user_id: int, statuses: tuple[str, ...]
         .order_by(Game.updated_at.desc())
     )
     return list((await s.execute(q)).scalars().unique())
+
+
+async def running_games_with_ai(s: AsyncSession) -> list[int]:
+    q = (
+        select(Game.id)
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.is_ai.is_(True), Game.status == RUNNING)
+        .distinct()
+        .order_by(Game.id)
+    )
+    return list((await s.execute(q)).scalars())
 
 
 def add_game(s: AsyncSession, **fields: Any) -> Game:

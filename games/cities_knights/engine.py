@@ -2311,13 +2311,12 @@ class CitiesKnightsEngine(Presentation):
         held_back = {t["seat"]: t for t in st.tasks if "seat" in t and t["k"] in PARALLEL}
         # resource and commodity cards: every card not in the bank nor a seen hand
         pool = [k for k in range(8) for p in hidden for _ in range(st.hand[p][k])]
-        # a seat whose acceptance (or counter) the active player can confirm keeps those cards:
-        # the confirm_trade actions show it
+        # an open offer shows cards that are held (any other action closes it, so no hand has
+        # changed since): the offerer's, an accepting seat's asked cards, a counter's given ones
         reserved: dict[int, list[int]] = {}
-        for p in hidden:
-            terms = self._deal_terms(st, p) if st.trade is not None and p != st.trade["seat"] else None
-            if terms is not None:
-                reserved[p] = [k for k in range(8) for _ in range(terms[1][k])]
+        for p, held in self._held_for_offer(st).items():
+            if p in hidden:
+                reserved[p] = [k for k in range(8) for _ in range(held[k])]
                 for k in reserved[p]:
                     pool.remove(k)
         pool.sort()
@@ -2360,6 +2359,20 @@ class CitiesKnightsEngine(Presentation):
         # future chance: a fresh generator, and no scripted value left to read
         st.chance = Chance(rng.getrandbits(64))
         return st
+
+    @staticmethod
+    def _held_for_offer(st: State) -> dict[int, list[int]]:
+        """Cards an open trade offer proves a seat holds, per seat."""
+        tr = st.trade
+        if tr is None:
+            return {}
+        held = {tr["seat"]: list(tr["give"])}
+        for s, ans in tr["answers"].items():
+            if ans == "accept":
+                held[int(s)] = list(tr["want"])
+            elif isinstance(ans, dict):
+                held[int(s)] = list(ans["give"])
+        return held
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)

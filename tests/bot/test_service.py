@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,22 +14,10 @@ from bot.service.errors import ServiceError
 from bot.service.tables import TableService
 from bot.store import repo
 from bot.store.db import make_engine, make_sessions
-from bot.store.migrate import upgrade
 from bot.store.models import ActionRow
-from tests.conftest import fresh_postgres, sqlite_url
+from tests.conftest import sqlite_url
 
 CHANNEL = 555
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[AsyncEngine]:
-    if request.param == "sqlite":
-        engine = make_engine(sqlite_url(tmp_path / "speltafel.db"))
-        await upgrade(engine)
-    else:
-        engine = await fresh_postgres()
-    yield engine
-    await engine.dispose()
 
 
 @pytest.fixture
@@ -40,7 +27,13 @@ def svc(store: AsyncEngine) -> TableService:
 
 async def seated(svc: TableService, players: int = 2, options: str | None = None) -> int:
     for uid in range(1, players + 1):
-        await svc.join(channel_id=CHANNEL, guild_id=1, user_id=uid, name=f"p{uid}", game_key="battles_builders" if uid == 1 else None)
+        await svc.join(
+            channel_id=CHANNEL,
+            guild_id=1,
+            user_id=uid,
+            name=f"p{uid}",
+            game_key="battles_builders" if uid == 1 else None,
+        )
     out = await svc.start(channel_id=CHANNEL, user_id=1, options_text=options)
     return out.table.game_id
 
@@ -57,8 +50,10 @@ async def rows(store: AsyncEngine, game_id: int) -> int:
 
 
 def chips(builder: int = 0, infantry: int = 0, cavalry: int = 0, archer: int = 0, king: int = 0) -> dict:
-    return {"type": "commit", "chips": {"builder": builder, "infantry": infantry, "cavalry": cavalry,
-                                        "archer": archer, "king": king}}
+    return {
+        "type": "commit",
+        "chips": {"builder": builder, "infantry": infantry, "cavalry": cavalry, "archer": archer, "king": king},
+    }
 
 
 async def test_lobby_rules(svc: TableService) -> None:
@@ -220,8 +215,9 @@ async def test_two_processes_open_the_same_lobby(store: AsyncEngine) -> None:
 
 async def test_engine_drawn_seating_reorders_seats(svc: TableService) -> None:
     for uid in range(1, 5):
-        await svc.join(channel_id=CHANNEL, guild_id=1, user_id=uid, name=f"p{uid}",
-                       game_key="cities_knights" if uid == 1 else None)
+        await svc.join(
+            channel_id=CHANNEL, guild_id=1, user_id=uid, name=f"p{uid}", game_key="cities_knights" if uid == 1 else None
+        )
     out = await svc.start(channel_id=CHANNEL, user_id=1, options_text="random_seats=true")
     table = out.table
     order = table.engine.view(table.state, None)["seat_order"]

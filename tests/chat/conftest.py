@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -10,11 +10,19 @@ import simcord
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
-from tests.chat.world import GUILD_ID, World, install_locales, make_bot
+from tests.chat.world import GUILD_ID, World, close_ai_pool, install_locales, make_bot
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _ai_pool() -> Iterator[None]:
+    yield
+    close_ai_pool()
 
 
 @pytest.fixture
-async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> AsyncIterator[World]:
+async def world(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> AsyncIterator[World]:
     db_path = tmp_path / "speltafel.db"
     engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
     await upgrade(engine)
@@ -32,7 +40,8 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest
         await env.shutdown()
         await w.engine.dispose()
         # Everything the bot raised fails the test, unless the test provoked it on purpose.
-        unexpected = [e for e in env.errors if not any(text in repr(e) or text in repr(e.__cause__)
-                                                       for text in w.expected_errors)]
+        unexpected = [
+            e for e in env.errors if not any(text in repr(e) or text in repr(e.__cause__) for text in w.expected_errors)
+        ]
         if unexpected:
             raise ExceptionGroup("the bot raised during the test", unexpected)

@@ -123,8 +123,11 @@ async def press_to(world: World, member: Any, action: dict[str, Any], *, max_ste
         ways: list[tuple[int, Any, str | None]] = []
         for c in _menu_parts(message):
             if isinstance(c, discord.components.SelectMenu):
-                ways += [(len(o.value.split(".")), c, o.value) for o in c.options
-                         if target[: len(o.value.split("."))] == o.value.split(".")]
+                ways += [
+                    (len(o.value.split(".")), c, o.value)
+                    for o in c.options
+                    if target[: len(o.value.split("."))] == o.value.split(".")
+                ]
             elif not _is_back(c):
                 parsed = menus.unpack(c.custom_id)
                 if parsed and parsed[4] and target[: len(parsed[4])] == parsed[4]:

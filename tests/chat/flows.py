@@ -15,7 +15,11 @@ async def open_table(world: World, names: list[str], options: str | None = None)
     await members[0].slash(world.channel, "join", game="battles_builders")
     for m in members[1:]:
         await m.slash(world.channel, "join")
-    r = await (members[0].slash(world.channel, "start", options=options) if options else members[0].slash(world.channel, "start"))
+    r = await (
+        members[0].slash(world.channel, "start", options=options)
+        if options
+        else members[0].slash(world.channel, "start")
+    )
     assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
     return members
 
@@ -34,7 +38,9 @@ def find_component(message: discord.Message, label_start: str) -> Any:
                     return c, o.value
         elif (c.label or "").startswith(label_start):
             return c, None
-    raise AssertionError(f"no option starting {label_start!r} in {[getattr(c, 'label', None) for c in components(message)]}")
+    raise AssertionError(
+        f"no option starting {label_start!r} in {[getattr(c, 'label', None) for c in components(message)]}"
+    )
 
 
 async def choose_path(actor: Any, message: discord.Message, labels: list[str], reread: Any) -> Any:

@@ -142,7 +142,9 @@ async def test_same_button_pressed_twice_quickly(world: World) -> None:
     actions = eng.legal(state, 0)
     view = eng.view(state, 0)
     # The path of "commit one builder" through the menu.
-    target = next(a for a in actions if a["chips"] == {"builder": 1, "infantry": 0, "cavalry": 0, "archer": 0, "king": 0})
+    target = next(
+        a for a in actions if a["chips"] == {"builder": 1, "infantry": 0, "cavalry": 0, "archer": 0, "king": 0}
+    )
     labels = eng.action_path(view, target, "en")
     path: list[str] = []
     for depth in range(len(labels)):

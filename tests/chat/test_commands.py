@@ -88,7 +88,9 @@ async def test_play_by_typing_with_autocomplete(world: World) -> None:
     assert await bob.autocomplete(world.channel, "play", "action", "") != []
     assert await alice.autocomplete(world.channel, "play", "action", "") == []
     # A typed label works too, exactly as the suggestion reads.
-    label = (await bob.autocomplete(world.channel, "play", "action", "no 1 builder 0 cavalry 0 archers 0 infantry"))[0]["name"]
+    label = (await bob.autocomplete(world.channel, "play", "action", "no 1 builder 0 cavalry 0 archers 0 infantry"))[0][
+        "name"
+    ]
     r = await bob.slash(world.channel, "play", action=label)
     answer = r.followups[-1].content if r.followups else r.response.content
     assert answer.splitlines() == [f"Done: {label}", "You committed: 1 builder."]
@@ -115,8 +117,10 @@ async def test_game_in_a_thread(world: World) -> None:
 async def test_command_descriptions_in_dutch(world: World) -> None:
     from bot.chat.translator import DUTCH
 
-    payloads = [await cmd.get_translated_payload(world.bot.tree, world.bot.tree.translator)  # type: ignore[arg-type]
-                for cmd in world.bot.tree.get_commands()]
+    payloads = [
+        await cmd.get_translated_payload(world.bot.tree, world.bot.tree.translator)  # type: ignore[arg-type]
+        for cmd in world.bot.tree.get_commands()
+    ]
     by_name = {p["name"]: p for p in payloads}
     assert by_name["join"]["description_localizations"]["nl"] == DUTCH[by_name["join"]["description"]]
     play_option = by_name["play"]["options"][0]
@@ -130,7 +134,9 @@ async def test_an_older_dm_menu_loses_its_buttons_when_a_new_one_comes(world: Wo
     assert custom_ids(first)
     # alice answers by typing instead of using her DM; the next round brings her a new DM menu.
     for member in (alice, bob, bob):
-        choices = await member.autocomplete(world.channel, "play", "action", "no 0 builders 0 infantry 0 cavalry 1 archer")
+        choices = await member.autocomplete(
+            world.channel, "play", "action", "no 0 builders 0 infantry 0 cavalry 1 archer"
+        )
         await member.slash(world.channel, "play", action=choices[0]["value"])
     latest = world.last_dm(alice)
     assert latest.id != first.id and custom_ids(latest)

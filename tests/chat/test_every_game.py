@@ -14,8 +14,15 @@ from tests.chat.driver import play_with_policy
 from tests.chat.world import World
 
 # Random players rarely finish Catan; these weights favour building over idle trading.
-CATAN_WEIGHTS = {"offer_trade": 0.02, "counter_offer": 0.1, "maritime_trade": 0.3, "cancel_trade": 0.2,
-                 "end_turn": 1.0, "reject_trade": 0.5, "skip": 0.3}
+CATAN_WEIGHTS = {
+    "offer_trade": 0.02,
+    "counter_offer": 0.1,
+    "maritime_trade": 0.3,
+    "cancel_trade": 0.2,
+    "end_turn": 1.0,
+    "reject_trade": 0.5,
+    "skip": 0.3,
+}
 
 
 def policy_for(key: str) -> Any:
@@ -44,8 +51,11 @@ async def test_whole_game_through_the_chat(world: World, key: str, players: int,
     await members[0].slash(world.channel, "join", game=key)
     for m in members[1:]:
         await m.slash(world.channel, "join")
-    r = await (members[0].slash(world.channel, "start", options=options) if options
-               else members[0].slash(world.channel, "start"))
+    r = await (
+        members[0].slash(world.channel, "start", options=options)
+        if options
+        else members[0].slash(world.channel, "start")
+    )
     assert "begins" in r.response.content, r.response.content
     game_id = (await world.service.table_in(world.channel.id)).game_id  # type: ignore[union-attr]
     started = time.perf_counter()

@@ -57,8 +57,12 @@ async def test_replaying_the_log_rebuilds_the_snapshot(world: World) -> None:
 async def test_refused_dm_falls_back_to_make_my_choice(world: World) -> None:
     alice, bob = world.add_player("alice"), world.add_player("bob")
     world.env.inject_error(
-        "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,
-        message="Cannot send messages to this user", times=None,
+        "POST",
+        f"/channels/{bob.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
     )
     await alice.slash(world.channel, "join", game="battles_builders")
     await bob.slash(world.channel, "join")

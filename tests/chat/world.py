@@ -12,6 +12,7 @@ import simcord
 import simcord.interactions as sc_interactions
 
 from bot.chat.app import Speltafel
+from bot.service.autoplay import AIPlayers, Sleep, thinking_pool
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
@@ -19,8 +20,35 @@ from bot.store.migrate import upgrade
 GUILD_ID = 1_200_000_000_000_000_001
 
 
-def make_bot(service: TableService, default_language: str = "en") -> Speltafel:
-    return Speltafel(service, dev_guild_id=GUILD_ID, default_language=default_language, shard_count=1)
+_POOL: Any = None
+
+
+def ai_pool() -> Any:
+    """One worker process for every test's AI players (spawning one per test would be slow)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = thinking_pool(1)
+    return _POOL
+
+
+def close_ai_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(wait=True, cancel_futures=True)
+        _POOL = None
+
+
+def make_ai(service: TableService, sleep: Sleep | None = None) -> AIPlayers:
+    """AI players that act at once (or when ``sleep`` lets them) with a small fixed search."""
+    if sleep is None:
+        return AIPlayers(service, ai_pool(), delay=0, answer_wait=0, iterations=24)
+    return AIPlayers(service, ai_pool(), delay=1.0, answer_wait=5.0, iterations=24, sleep=sleep)
+
+
+def make_bot(service: TableService, default_language: str = "en", ai: AIPlayers | None = None) -> Speltafel:
+    return Speltafel(
+        service, dev_guild_id=GUILD_ID, default_language=default_language, shard_count=1, ai=ai or make_ai(service)
+    )
 
 
 @dataclass
@@ -44,7 +72,7 @@ class World:
         self.members.append(member)
         return member
 
-    async def restart(self) -> None:
+    async def restart(self, ai_sleep: Sleep | None = None) -> None:
         """Stop the bot and start a new one on the same database file and simulated Discord."""
         old = self.env.bot
         await self.engine.dispose()
@@ -52,7 +80,7 @@ class World:
         await upgrade(self.engine)
         self.service = TableService(make_sessions(self.engine), seeds=self.service._seeds)
         await old.close()
-        await self.env.restart_bot(make_bot(self.service))
+        await self.env.restart_bot(make_bot(self.service, ai=make_ai(self.service, ai_sleep)))
 
     # -- reading what people see ---------------------------------------------------------------
     def channel_texts(self, viewer: Any = None) -> list[str]:

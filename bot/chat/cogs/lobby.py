@@ -13,6 +13,7 @@ from bot.chat.i18n import t
 from bot.chat.rules_text import SUMMARIES
 from bot.service.errors import ServiceError
 from bot.service.notices import Outcome
+from bot.service.tables import AI_LEVELS
 from games import registry
 
 if TYPE_CHECKING:
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 def _players(engine: object) -> str:
     counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))  # type: ignore[attr-defined]
-    return f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else "/".join(map(str, counts))
+    return (
+        f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else "/".join(map(str, counts))
+    )
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -58,8 +61,14 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
-        text = t("joined", lang, name=interaction.user.display_name, game=table.engine.names,
-                 count=len(table.seats), max=table.engine.max_players)
+        text = t(
+            "joined",
+            lang,
+            name=interaction.user.display_name,
+            game=table.engine.names,
+            count=len(table.seats),
+            max=table.engine.max_players,
+        )
         await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
 
     @app_commands.command(name="leave", description="Leave this channel's lobby.")
@@ -77,6 +86,45 @@ class Lobby(commands.Cog):
         else:
             await interaction.response.send_message(t("left", lang, name=name), embed=render.lobby_embed(table, lang))
 
+    @app_commands.command(name="addbot", description="Seat an AI player in this channel's lobby.")
+    @app_commands.describe(level="How strong it plays: easy, normal (default) or hard")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
+    @app_commands.guild_only()
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            table = await self.service.add_bot(
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, level=level
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        added = table.seats[-1]
+        text = t(
+            "bot_added",
+            lang,
+            who=interaction.user.display_name,
+            name=render.seat_line(added, lang),
+            count=len(table.seats),
+            max=table.engine.max_players,
+        )
+        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+
+    @app_commands.command(name="removebot", description="Take an AI player out of this channel's lobby.")
+    @app_commands.describe(name="Which AI player (default: the last one seated)")
+    @app_commands.guild_only()
+    async def removebot(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            table, gone = await self.service.remove_bot(
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, name=name
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        text = t("bot_removed", lang, who=interaction.user.display_name, name=gone)
+        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+
     @app_commands.command(name="start", description="Start the game in this channel.")
     @app_commands.describe(options="Options as key=value, e.g. simultaneous_commit=true (see /games)")
     @app_commands.guild_only()
@@ -90,7 +138,10 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         table = outcome.table
-        players = ", ".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(table.seats))
+        players = ", ".join(
+            f"{i + 1}. <@{s.user_id}>" if s.user_id else f"{i + 1}. {render.seat_line(s, lang)}"
+            for i, s in enumerate(table.seats)
+        )
         await interaction.response.send_message(
             t("started", lang, game=table.engine.names, players=players),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -120,8 +171,16 @@ class Lobby(commands.Cog):
         lines = []
         for eng in registry.ENGINES.values():
             opts = ", ".join(f"`{o.name}`" for o in eng.option_specs)
-            lines.append(t("games_line", lang, game=eng.names, key=eng.key, players=_players(eng),
-                           options=t("games_options", lang, options=opts) if opts else ""))
+            lines.append(
+                t(
+                    "games_line",
+                    lang,
+                    game=eng.names,
+                    key=eng.key,
+                    players=_players(eng),
+                    options=t("games_options", lang, options=opts) if opts else "",
+                )
+            )
         embed = discord.Embed(title=t("games_title", lang), description="\n".join(lines), colour=render.COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -144,8 +203,9 @@ class Lobby(commands.Cog):
         lines = [summary]
         for spec in eng.option_specs:
             lines.append(f"`{spec.name}` ({spec.default}): {spec.help.get(lang) or spec.help.get('en', '')}")
-        embed = discord.Embed(title=eng.names.get(lang) or eng.names["en"], description="\n".join(lines)[:4000],
-                              colour=render.COLOUR)
+        embed = discord.Embed(
+            title=eng.names.get(lang) or eng.names["en"], description="\n".join(lines)[:4000], colour=render.COLOUR
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with this bot.")

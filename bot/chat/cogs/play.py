@@ -91,8 +91,12 @@ class Play(commands.Cog):
             if chosen is None:
                 raise ServiceError("bad_play", text=action[:80])
             await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.act(game_id=table.game_id, user_id=interaction.user.id,  # type: ignore[attr-defined]
-                                             action=chosen[1], seq=seq)
+            outcome = await self.service.act(
+                game_id=table.game_id,
+                user_id=interaction.user.id,  # type: ignore[attr-defined]
+                action=chosen[1],
+                seq=seq,
+            )
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return

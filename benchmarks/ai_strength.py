@@ -1,0 +1,90 @@
+"""How strong each AI level is: seeded games, seats rotated, win rates with 95% intervals.
+
+    python -m benchmarks.ai_strength [--game KEY] [--games 100] [--players N] [--iterations 200]
+                                     [--budget-ms MS] [--workers N]
+
+Two pairings per game: ``normal`` against ``easy`` and ``hard`` against ``normal``. With two
+seats the levels meet head to head; with more, one seat plays the stronger level and the others
+the weaker, and a game counts as won when the stronger seat is among the winners (a shared win
+counts half). The stronger seat rotates through every position. ``hard`` searches a fixed number
+of iterations per decision by default (``--budget-ms`` searches for a time instead), so the
+figures can be reproduced. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from games import registry
+from games.ai.match import play
+
+PAIRINGS = (("normal", "easy"), ("hard", "normal"))
+
+
+def one_game(
+    key: str, players: int, strong: str, weak: str, seed: int, iterations: int | None, budget_ms: int
+) -> float:
+    """1 if the stronger seat wins, 1/k for a k-way shared win, 0 otherwise (or unfinished)."""
+    engine = registry.get(key)
+    seat = seed % players
+    levels = [strong if s == seat else weak for s in range(players)]
+    played = play(engine, levels, seed=seed, iterations=iterations, budget_ms=budget_ms)
+    if played.result is None or seat not in played.result.winners:
+        return 0.0
+    return 1.0 / len(played.result.winners)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(registry.ENGINES), action="append")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--players", type=int, help="seats (default: the game's smallest count)")
+    parser.add_argument("--iterations", type=int, default=200, help="hard: search iterations per decision")
+    parser.add_argument("--budget-ms", type=int, default=0, help="hard: search for this long instead")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    iterations = None if args.budget_ms else args.iterations
+    search = f"{args.budget_ms} ms per decision" if args.budget_ms else f"{args.iterations} iterations per decision"
+    print(
+        f"AI strength, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"hard = ISMCTS with {search}, {args.games} games per pairing"
+    )
+    print(f"{'game':<18} {'players':>7} {'pairing':<16} {'win rate':>9} {'95% interval':>16} {'time':>8}")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for key in args.game or sorted(registry.ENGINES):
+            engine = registry.get(key)
+            counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
+            players = args.players if args.players in counts else counts[0]
+            for strong, weak in PAIRINGS:
+                began = time.perf_counter()
+                futures = [
+                    pool.submit(one_game, key, players, strong, weak, seed, iterations, args.budget_ms)
+                    for seed in range(args.games)
+                ]
+                wins = sum(f.result() for f in futures)
+                low, high = wilson(wins, args.games)
+                took = time.perf_counter() - began
+                print(
+                    f"{key:<18} {players:>7} {strong + ' v ' + weak:<16} {wins / args.games:>8.0%} "
+                    f"{f'{low:.0%} – {high:.0%}':>16} {took:>7.0f}s",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()

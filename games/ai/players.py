@@ -1,0 +1,111 @@
+"""The three levels and the entry points the bot, the console table and the benchmarks call."""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from games import registry
+from games.ai import ismcts
+from games.core import Action, Engine
+
+#: Levels from weakest to strongest.
+LEVELS = ("easy", "normal", "hard")
+#: Names AI seats take at a table, in order.
+NAMES = ("Ada", "Bram", "Cleo", "Daan", "Eva", "Floor")
+
+
+def wants_to_act(engine: Engine, state: Any, seat: int) -> bool:
+    """Whether ``seat`` should decide something now: a prompt that blocks the game, or an
+    invitation that asks for an answer (a trade offer). Optional invitations, such as changing a
+    hidden pick before the reveal, are left alone: an AI's first choice stands."""
+    if seat in engine.pending(state):
+        return True
+    invite = getattr(engine, "invitations", None)
+    if invite is None:
+        return False
+    prompt = invite(state).get(seat)
+    return prompt is not None and not prompt.data.get("optional")
+
+
+def strategy(engine: Engine) -> ModuleType | None:
+    """The game's ``normal`` heuristic, if it has one."""
+    name = getattr(engine, "strategy_module", None)
+    return import_module(name) if name else None
+
+
+def seen_by(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of ``state`` with everything ``seat`` cannot see redrawn from ``rng``."""
+    determinize = getattr(engine, "determinize", None)
+    if determinize is None:
+        raise TypeError(f"{engine.key} has no determinize hook, so its AI could peek")
+    return determinize(state, seat, rng)
+
+
+def decide(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    level: str,
+    *,
+    seed: int = 0,
+    budget_ms: int = 1000,
+    iterations: int | None = None,
+) -> Action:
+    """The action ``seat`` takes at ``level``; ``state`` is never changed.
+
+    ``iterations`` fixes the size of the ``hard`` search (tests, benchmarks), otherwise it
+    searches for ``budget_ms`` milliseconds. Same view, level, seed and iterations give the same
+    action.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    actions = engine.legal(state, seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    rng = random.Random(seed)
+    if len(actions) == 1:
+        return actions[0]
+    if level == "easy":
+        return rng.choice(actions)
+    module = strategy(engine)
+    if level == "normal":
+        if module is None:
+            return rng.choice(actions)
+        det = seen_by(engine, state, seat, rng)
+        return _same_as_legal(module.choose(engine, det, seat, rng), actions)
+    det_seed = rng.getrandbits(64)
+    chosen = ismcts.search(
+        engine,
+        lambda r: seen_by(engine, state, seat, r),
+        seat,
+        actions,
+        policy=module,
+        rng=random.Random(det_seed),
+        budget_ms=budget_ms,
+        iterations=iterations,
+    )
+    return chosen
+
+
+def decide_snapshot(
+    key: str,
+    snapshot: dict[str, Any],
+    seat: int,
+    level: str,
+    seed: int,
+    budget_ms: int,
+    iterations: int | None,
+) -> Action:
+    """``decide`` on a dumped state, for a worker process: only plain data crosses over."""
+    engine = registry.get(key)
+    return decide(engine, engine.load(snapshot), seat, level, seed=seed, budget_ms=budget_ms, iterations=iterations)
+
+
+def _same_as_legal(action: Action, actions: list[Action]) -> Action:
+    """The heuristic's choice as listed by ``legal`` (a bug there must not reach the game)."""
+    if action in actions:
+        return action
+    raise ValueError(f"strategy chose an action that is not legal: {action!r}")

@@ -1,0 +1,137 @@
+"""Legal actions -> menus of at most 25 options per step, the same for every table.
+
+The engine labels every legal action with a path (kind, then piece, then target); actions
+sharing a prefix become one step, a chain with a single choice folds into one option, and a step
+with more than 25 options is split into ranges. Discord shows a step as a select menu or buttons,
+the console table as a numbered list; a path of tokens names a choice in both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Action, Engine
+
+MAX_OPTIONS = 25  # Discord's limit for a select menu
+LEAF_SELF = "!"  # token for an action whose path is a prefix of another's
+
+
+@dataclass
+class _Node:
+    label: str = ""
+    action: Action | None = None
+    children: list[_Node] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    path: list[str]  # full path to press
+    leaf: bool
+
+
+@dataclass(frozen=True)
+class Step:
+    """One menu step: what was chosen so far and the options now."""
+
+    chosen: list[str]
+    options: list[Option]
+    path: list[str]
+
+
+def _tree(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> _Node:
+    root = _Node()
+    for action in actions:
+        node = root
+        for label in engine.action_path(view, action, lang):
+            label = label[:80]
+            at = node.index.get(label)
+            if at is None:
+                node.index[label] = at = len(node.children)
+                node.children.append(_Node(label=label))
+            node = node.children[at]
+        node.action = action
+    return root
+
+
+def _options(node: _Node, path: list[str]) -> list[Option]:
+    """The choices under ``node``; single-choice chains are collapsed into one option."""
+    out: list[Option] = []
+    if node.action is not None and node.children:
+        out.append(Option("✓", [*path, LEAF_SELF], True))
+    for i, child in enumerate(node.children):
+        label, tokens, cur = child.label, [*path, str(i)], child
+        while cur.action is None and len(cur.children) == 1:
+            cur = cur.children[0]
+            label, tokens = f"{label} · {cur.label}", [*tokens, "0"]
+        out.append(Option(label[:100], tokens, cur.action is not None and not cur.children))
+    return out
+
+
+def resolve(
+    engine: Engine, view: dict[str, Any], actions: list[Action], lang: str, path: list[str]
+) -> Step | Action | None:
+    """Follow ``path``: an Action at a leaf, the next Step otherwise, None for a bad path."""
+    node = _tree(engine, view, actions, lang)
+    chosen: list[str] = []
+    bucket: int | None = None
+    walked: list[str] = []
+    for token in path:
+        if token == LEAF_SELF:
+            return node.action
+        if token.startswith("~"):
+            if not token[1:].isdigit():
+                return None
+            bucket = int(token[1:])
+            walked.append(token)
+            continue
+        if not token.isdigit() or int(token) >= len(node.children):
+            return None
+        node = node.children[int(token)]
+        chosen.append(node.label)
+        walked.append(token)
+        bucket = None
+    if node.action is not None and not node.children:
+        return node.action
+    options = _options(node, walked)
+    if len(options) <= MAX_OPTIONS:
+        return Step(chosen, options, walked)
+    pages = [options[i : i + MAX_OPTIONS - 1] for i in range(0, len(options), MAX_OPTIONS - 1)]
+    if bucket is None:
+        return Step(
+            chosen,
+            [Option(f"{p[0].label[:40]} … {p[-1].label[:40]}", [*walked, f"~{k}"], False) for k, p in enumerate(pages)],
+            walked,
+        )
+    if bucket >= len(pages):
+        return None
+    return Step(chosen, pages[bucket], walked)
+
+
+def find_path(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str, action: Action) -> str:
+    """The labels of one action joined for display (autocomplete of /play)."""
+    return " › ".join(engine.action_path(view, action, lang))[:100]
+
+
+def _terms(query: str) -> list[str]:
+    """Search terms of a typed query; a number binds to the word after it ("2 builders")."""
+    words = query.lower().split()
+    terms: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i].isdigit() and i + 1 < len(words):
+            terms.append(f"{words[i]} {words[i + 1]}")
+            i += 2
+        else:
+            terms.append(words[i])
+            i += 1
+    return terms
+
+
+def matches(label: str, query: str) -> bool:
+    """Whether every term of ``query`` starts a word of ``label`` (case-insensitive)."""
+    text = label.lower()
+    return all(re.search(r"(?<!\w)" + re.escape(term), text) for term in _terms(query))
