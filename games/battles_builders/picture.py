@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.battles_builders import data as D
 from games.battles_builders import text as T
+from games.fonts import font
 
 W, H = 1000, 600
 BG = (244, 238, 224)
@@ -55,11 +55,6 @@ SHORT_KIND = {
 }
 
 
-@lru_cache(maxsize=8)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
 def _name(seat: int, names: list[str], lang: str) -> str:
     return T.who(seat, names, lang)
 
@@ -87,7 +82,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     L = LABELS[lang]
     img = Image.new("RGB", (W, H), BG)
     d = ImageDraw.Draw(img)
-    f_big, f_mid, f_small, f_tiny = _font(28), _font(20), _font(16), _font(14)
+    f_big, f_mid, f_small, f_tiny = font(28), font(20), font(16), font(14)
 
     # title and round track
     d.text((20, 16), "Battles & Builders", fill=INK, font=f_big)

@@ -3,7 +3,7 @@
 About 1000 px wide: the round track on top, then the trade fields with their helpers, the
 watchtower, forge and general supply; the castle buildings with builder and helper spaces (free
 spaces show their fee); towers and houses; the players with taler, VP, resources and helpers.
-Fonts come from ``ImageFont.load_default(size=...)`` so no font file is needed.
+Text is set in the font of ``games.fonts``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from games.fonts import font
 
 from .text import T, building_name, card_name, field_name, res_name, space_name, winter_name
 
@@ -88,11 +90,7 @@ LABELS = {
 }
 
 
-def _font(size: int) -> Any:
-    return ImageFont.load_default(size=size)
-
-
-F_BIG, F_MID, F_SMALL, F_TINY = _font(26), _font(20), _font(17), _font(14)
+F_BIG, F_MID, F_SMALL, F_TINY = font(26), font(20), font(17), font(14)
 
 
 def _name(names: list[str], seat: int | None, lang: str) -> str:

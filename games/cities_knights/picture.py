@@ -10,10 +10,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.cities_knights import data as D
 from games.cities_knights.text import w
+from games.fonts import font
 
 SIZE = 58  # hex centre-to-corner in pixels
 BOARD_W, BOARD_H = 800, 760
@@ -32,13 +33,6 @@ SEA = (70, 130, 190)
 PLAYER_COLOURS = [(220, 40, 40), (30, 90, 220), (245, 245, 245), (250, 140, 20)]
 TRACK_COLOURS = {"science": (60, 170, 70), "trade": (235, 200, 40), "politics": (50, 100, 210)}
 HARBOUR_LABEL = {"3:1": "3:1", "lumber": "2:1 L", "brick": "2:1 B", "wool": "2:1 W", "grain": "2:1 G", "ore": "2:1 O"}
-
-
-def _font(size: int) -> Any:
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow < 10.1
-        return ImageFont.load_default()
 
 
 def _px(x: float, y: float) -> tuple[float, float]:
@@ -69,7 +63,7 @@ def _label(names: list[str], s: int) -> str:
 def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
     img = Image.new("RGB", (BOARD_W + PANEL_W, BOARD_H), (24, 60, 100))
     d = ImageDraw.Draw(img)
-    f_small, f_mid, f_big = _font(13), _font(18), _font(24)
+    f_small, f_mid, f_big = font(13), font(18), font(24)
 
     # sea and harbours
     for q in range(-3, 4):
@@ -133,7 +127,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
             if b.get("metropolis"):
                 mc = TRACK_COLOURS.get(b["metropolis"], (255, 255, 255))
                 d.regular_polygon((x + 14, y - 16, 11), 5, fill=mc, outline=(0, 0, 0))
-                d.text((x + 14, y - 16), "M", fill=(0, 0, 0), font=_font(11), anchor="mm")
+                d.text((x + 14, y - 16), "M", fill=(0, 0, 0), font=font(11), anchor="mm")
         elif k:
             col = _colour(k["owner"])
             fill = col if k["active"] else (40, 40, 40)
@@ -142,7 +136,7 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
             d.text((x, y), str(k["level"]), fill=txt, font=f_mid, anchor="mm")
         else:
             d.ellipse([x - 9, y - 7, x + 9, y + 7], fill=(255, 255, 255), outline=(60, 60, 60))
-            d.text((x, y), str(i), fill=(20, 20, 20), font=_font(11), anchor="mm")
+            d.text((x, y), str(i), fill=(20, 20, 20), font=font(11), anchor="mm")
 
     # barbarian track (top left)
     steps = view.get("barbarian_steps", 7)

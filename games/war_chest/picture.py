@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.fonts import font
 from games.war_chest import data as D
 from games.war_chest.text import faction_name, unit_name
 
@@ -27,10 +28,6 @@ _SEAT_COL = [(40, 55, 120), (165, 70, 35), (70, 95, 170), (200, 115, 50)]
 _TEXT = (30, 30, 30)
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
 
 
 def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
@@ -70,11 +67,11 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     img = Image.new("RGB", (_WIDTH, height), _BG)
     draw = ImageDraw.Draw(img)
     f_coord, f_unit, f_height = (
-        _font(max(11, int(size * 0.30))),
-        _font(max(12, int(size * 0.30))),
-        _font(max(14, int(size * 0.38))),
+        font(max(11, int(size * 0.30))),
+        font(max(12, int(size * 0.30))),
+        font(max(14, int(size * 0.38))),
     )
-    f_panel, f_head, f_title = _font(14), _font(17), _font(22)
+    f_panel, f_head, f_title = font(14), font(17), font(22)
     span = (max(qs) - min(qs)) * 1.5 * size
     ox = 10 + size + (_BOARD_W - span - 2 * size) / 2 - min(qs) * 1.5 * size
     oy = 60 + row / 2 - min(ys) * row
