@@ -200,6 +200,25 @@ OFFER_PAIRS: tuple[tuple[tuple[str, str], ...], ...] = tuple(
     tuple((KINDS[k], KINDS[g]) for g in range(8) if g != k) for k in range(8)
 )
 
+# Actions that ``legal`` lists often, built once. ``legal`` returns these very dicts, so nobody may
+# change an action it was given (``apply`` copies what it receives).
+ROAD_ACTIONS = tuple({"type": "build_road", "edge": e} for e in EID)
+SETTLEMENT_ACTIONS = tuple({"type": "build_settlement", "vertex": v} for v in VID)
+KNIGHT_ACTIONS = tuple({"type": "build_knight", "vertex": v} for v in VID)
+#: one-for-one offers to everyone, by the kind given
+OFFER_ACTIONS = tuple(
+    tuple({"type": "offer_trade", "give": {give: 1}, "want": {want: 1}, "to": "all"} for give, want in pairs)
+    for pairs in OFFER_PAIRS
+)
+#: maritime trades by the kind given, the rate and the kind taken
+MARITIME_ACTIONS = {
+    (k, rate, g): {"type": "maritime_trade", "give": KINDS[k], "rate": rate, "get": KINDS[g]}
+    for k in range(8)
+    for rate in (2, 3, 4)
+    for g in range(8)
+    if g != k
+}
+
 
 #: canonical type names (no alias among them) and the keys that need the lenient path
 PLAIN_TYPES = frozenset(t for t in ALL_TYPES if t not in TYPE_ALIASES)
@@ -1932,9 +1951,9 @@ class CitiesKnightsEngine(Presentation):
         out: list[Action] = []
         # the cost checks below are D.COST_* written out (afford() per check was a hot spot)
         if lumber and brick:
-            out += [{"type": "build_road", "edge": EID[e]} for e in R.road_edges(st, p)]
+            out += [ROAD_ACTIONS[e] for e in R.road_edges(st, p)]
             if wool and grain_n and st.settlements_left[p]:
-                out += [{"type": "build_settlement", "vertex": VID[v]} for v in R.settle_sites(st, p)]
+                out += [SETTLEMENT_ACTIONS[v] for v in R.settle_sites(st, p)]
         # p's buildings, found once for the city, wall and improvement checks below
         own = [v for v, o in enumerate(st.b_owner) if o == p]
         targets = self._city_targets(st, p, own)
@@ -1964,7 +1983,7 @@ class CitiesKnightsEngine(Presentation):
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t], "use_crane": True})
         wool_ore = wool >= 1 and ore >= 1
         if wool_ore and st.knights_left[p][0]:
-            out += [{"type": "build_knight", "vertex": VID[v]} for v in R.knight_sites(st, p)]
+            out += [KNIGHT_ACTIONS[v] for v in R.knight_sites(st, p)]
         if p in st.k_owner:
             grain = grain_n >= 1
             chase = self._chase_options(st, p)
@@ -1982,11 +2001,9 @@ class CitiesKnightsEngine(Presentation):
         rates = R.rates(st, p)
         in_bank = [g for g in range(8) if st.bank[g]]
         for k in range(8):
-            if hand[k] >= rates[k]:
-                give, rate = KINDS[k], rates[k]
-                out += [
-                    {"type": "maritime_trade", "give": give, "rate": rate, "get": KINDS[g]} for g in in_bank if g != k
-                ]
+            rate = rates[k]
+            if hand[k] >= rate:
+                out += [MARITIME_ACTIONS[k, rate, g] for g in in_bank if g != k]
         if st.trade is not None:
             for s in st.trade["to"]:
                 if self._deal_terms(st, s) is not None:
@@ -1994,10 +2011,7 @@ class CitiesKnightsEngine(Presentation):
             out.append({"type": "cancel_trade"})
         for k in range(8):
             if hand[k]:
-                out += [
-                    {"type": "offer_trade", "give": {give: 1}, "want": {want: 1}, "to": "all"}
-                    for give, want in OFFER_PAIRS[k]
-                ]
+                out += OFFER_ACTIONS[k]
         if st.harbor_on:
             for o in self._opponents(st, p):
                 if o not in st.harbor_used:
