@@ -57,6 +57,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200, help="hard: search iterations per decision")
     parser.add_argument("--budget-ms", type=int, default=0, help="hard: search for this long instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append", help="only these pairings"
+    )
     args = parser.parse_args()
     iterations = None if args.budget_ms else args.iterations
     search = f"{args.budget_ms} ms per decision" if args.budget_ms else f"{args.iterations} iterations per decision"
@@ -71,6 +74,8 @@ def main() -> None:
             counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
             players = args.players if args.players in counts else counts[0]
             for strong, weak in PAIRINGS:
+                if args.pairing and f"{strong}-{weak}" not in args.pairing:
+                    continue
                 began = time.perf_counter()
                 futures = [
                     pool.submit(one_game, key, players, strong, weak, seed, iterations, args.budget_ms)

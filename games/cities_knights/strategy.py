@@ -84,6 +84,17 @@ def _cards(raw: dict[str, int] | None) -> list[int]:
     return out
 
 
+def _income(st: State) -> list[float]:
+    """Cards each seat expects per roll from its settlements and cities (a city yields two)."""
+    out = [0.0] * st.n
+    for v, o in enumerate(st.b_owner):
+        if o < 0:
+            continue
+        pips = sum(_pips(st.numbers[h]) for h in D.VERTEX_HEXES[v] if h != st.robber)
+        out[o] += pips * (2 if st.b_kind[v] == CITY else 1) / 36
+    return out
+
+
 def _strength(st: State, p: int) -> int:
     return sum(st.k_level[v] for v in range(D.NV) if st.k_owner[v] == p and st.k_active[v])
 
@@ -257,10 +268,11 @@ def evaluate(engine: Any, state: State) -> dict[int, float]:
     res = engine.result(st)
     if res is not None:
         return {p: 1.0 if p in res.winners else 0.0 for p in range(st.n)}
+    income = _income(st)
     scores = []
     for p in range(st.n):
         s = R.points(st, p) + 0.1 * sum(st.levels[p]) + 0.05 * _strength(st, p) + 0.03 * sum(st.hand[p][:5])
-        scores.append(s)
+        scores.append(s + 1.5 * income[p])
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     total = sum(exps)
