@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -660,6 +661,60 @@ class BattlesBuilders(Presentation):
         return Result(real_scores, real_ranks, winners, None, details, extra)
 
     # -- persistence ---------------------------------------------------------------------------
+    # -- search hooks (games/ai) -----------------------------------------------------------------
+    def clone(self, state: State) -> State:
+        """An independent copy without a JSON round trip (the config is never changed, so shared)."""
+        st = state
+        return State(
+            players=st.players,
+            cfg=st.cfg,
+            chance=st.chance.clone(),
+            seats=[_copy_seat(s) for s in st.seats],
+            deck=list(st.deck),
+            round=st.round,
+            start=st.start,
+            order=list(st.order),
+            event=st.event,
+            set_aside=list(st.set_aside),
+            display=list(st.display),
+            taken=dict(st.taken),
+            supply=list(st.supply),
+            phase=st.phase,
+            actor=st.actor,
+            kings=list(st.kings),
+            claim3=st.claim3,
+            trojan=st.trojan,
+            fresh=st.fresh,
+            dice=[list(d) for d in st.dice],
+            values=[list(v) for v in st.values],
+            throws=[_copy_throw(t) for t in st.throws],
+        )
+
+    def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see is redrawn from ``rng``: the chips other seats
+        committed this round (from their stock before the commit, with the count when it is public),
+        the order of the event tiles left, and the generator (the dice and the fictitious player's
+        draws to come)."""
+        st = self.clone(state)
+        if st.phase == COMMIT:
+            for p in range(st.players):
+                s = st.seats[p]
+                if p == seat or s.commit is None:
+                    continue
+                before = tuple(a + b for a, b in zip(s.stock, s.commit))
+                options = _commit_options(before)
+                if not st.cfg.simultaneous:  # the count was announced
+                    options = tuple(o for o in options if sum(o) == s.count)
+                pick = list(options[rng.randrange(len(options))])
+                s.stock = [a - b for a, b in zip(before, pick)]
+                s.commit = pick
+                s.count = sum(pick)
+        st.deck.sort()
+        rng.shuffle(st.deck)
+        # future chance: a fresh generator, and no scripted value left to read
+        st.chance = Chance(rng.getrandbits(64))
+        return st
+
     def dump(self, state: State) -> dict[str, Any]:
         st = state
         return {
@@ -747,6 +802,22 @@ class BattlesBuilders(Presentation):
             values=[list(v) for v in data["values"]],
             throws=[_copy_throw(t) for t in data["throws"]],
         )
+
+
+def _copy_seat(s: Seat) -> Seat:
+    return Seat(
+        list(s.stock),
+        list(s.spent),
+        list(s.commit) if s.commit is not None else None,
+        s.count,
+        list(s.withdrawn),
+        list(s.shown) if s.shown is not None else None,
+        list(s.chips),
+        list(s.virtual),
+        list(s.events),
+        list(s.tiles),
+        list(s.points),
+    )
 
 
 def _copy_throw(t: dict[str, Any]) -> dict[str, Any]:
