@@ -78,10 +78,22 @@ none took more than 1,800 actions.
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
+from games.core import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    OptionSpec,
+    Presentation,
+    Prompt,
+    Result,
+    event,
+    visible,
+)
 from games.rng import Chance
 from games.war_chest import data as D
 from games.war_chest.data import (
@@ -106,7 +118,7 @@ from games.war_chest.data import (
     UNIT_NAMES,
     WARRIOR_PRIEST,
 )
-from games.war_chest.state import SeatState, Unit, WarChestState, dump_state, load_state, zero_counts
+from games.war_chest.state import SeatState, Unit, WarChestState, clone_state, dump_state, load_state, zero_counts
 
 __all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "parse_hex", "parse_coin")
 
@@ -1312,6 +1324,47 @@ class WarChestEngine(Presentation):
 
     def load(self, data: dict[str, Any]) -> WarChestState:
         return load_state(data)
+
+    # -- search hooks (games/ai) -----------------------------------------------------------------------
+    def clone(self, st: WarChestState) -> WarChestState:
+        return clone_state(st)
+
+    def determinize(self, st: WarChestState, seat: int | None, rng: random.Random) -> WarChestState:
+        """A copy in which what ``seat`` cannot see is redrawn from ``rng``.
+
+        Of every other seat, the coins not in view (bag, hand, face-down discard and a coin a
+        Warrior Priest has drawn) are known per kind: a seat's coins of a kind are fixed, and the
+        board, supply, face-up discard and eliminated coins are public. Those coins are dealt
+        anew into the hand, the face-down discard and the bag, keeping their public sizes. The
+        seat's own bag holds what it knows (counts, drawn at random anyway); the generator is
+        replaced, so draws to come are unknown.
+        """
+        out = clone_state(st)
+        priest = out.stack[-1] if out.stack and out.stack[-1]["k"] == "warrior_priest" else None
+        for s, sd in enumerate(out.seats):
+            if s == seat:
+                continue
+            held = priest is not None and priest["seat"] == s
+            pool = [k for k in range(NKINDS) for _ in range(sd.bag[k] + sd.hand[k] + sd.down[k])]
+            if held:
+                pool.append(priest["coin"])
+            rng.shuffle(pool)
+            sizes = (sum(sd.hand), sum(sd.down))
+            sd.hand, sd.down, sd.bag = zero_counts(), zero_counts(), zero_counts()
+            for k in pool[: sizes[0]]:
+                sd.hand[k] += 1
+            for k in pool[sizes[0] : sizes[0] + sizes[1]]:
+                sd.down[k] += 1
+            rest = pool[sizes[0] + sizes[1] :]
+            if held:
+                priest["coin"] = rest.pop()
+            for k in rest:
+                sd.bag[k] += 1
+        # the opening told each seat its first draw: keep only what this seat was told
+        out.opening = [ev for ev in out.opening if visible(ev, seat)]
+        # future chance: a fresh generator, and no scripted value left to read
+        out.chance = Chance(rng.getrandbits(64))
+        return out
 
     def forget(self, st: WarChestState) -> None:
         """Drop cached options after changing a state by hand (test set-ups)."""

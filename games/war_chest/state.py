@@ -10,7 +10,7 @@ from games.core import Action, Event
 from games.rng import Chance
 from games.war_chest.data import NKINDS
 
-__all__ = ("Unit", "SeatState", "WarChestState", "zero_counts", "dump_state", "load_state")
+__all__ = ("Unit", "SeatState", "WarChestState", "zero_counts", "dump_state", "load_state", "clone_state")
 
 
 @dataclass(slots=True)
@@ -143,4 +143,40 @@ def load_state(data: dict[str, Any]) -> WarChestState:
         next_uid=data["next_uid"],
         chance=Chance.load(data["chance"]),
         opening=json.loads(json.dumps(data["opening"])),
+    )
+
+
+def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in frame.items()}
+
+
+def clone_state(st: WarChestState) -> WarChestState:
+    """An independent copy without a JSON round trip (for search); the options cache is dropped."""
+    units = {uid: Unit(u.uid, u.owner, u.kind, u.height, u.hex) for uid, u in st.units.items()}
+    return WarChestState(
+        players=st.players,
+        setup=st.setup,
+        royal_guard=st.royal_guard,
+        phase=st.phase,
+        round=st.round,
+        turn=st.turn,
+        turn_done=st.turn_done,
+        initiative=st.initiative,
+        claimed=st.claimed,
+        seats=[
+            SeatState(list(d.cards), list(d.bag), list(d.hand), list(d.up), list(d.down), list(d.supply), list(d.gone))
+            for d in st.seats
+        ],
+        units=units,
+        at=dict(st.at),
+        control=dict(st.control),
+        reserve=list(st.reserve),
+        stack=[_copy_frame(f) for f in st.stack],
+        draft_pool=list(st.draft_pool),
+        draft_order=list(st.draft_order),
+        draft_pick=st.draft_pick,
+        winner=st.winner,
+        next_uid=st.next_uid,
+        chance=st.chance.clone(),
+        opening=list(st.opening),  # told once at the start, never changed
     )
