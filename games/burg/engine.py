@@ -95,10 +95,11 @@ the first selection) while round 1's selection is open, else ``[]``.
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, event
+from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, event, visible
 from games.rng import Chance
 
 from .data import (
@@ -125,7 +126,7 @@ from .rules import (
     validate_options,
     worker_choices,
 )
-from .state import Player, State, dump_state, load_state
+from .state import Player, State, clone_state, dump_state, load_state
 
 __all__ = ("ENGINE", "BurgEngine", "PAYMENTS_PER_BUILDING")
 
@@ -1197,14 +1198,33 @@ class BurgEngine(Presentation):
             v["selection"] = None if sel is None else list(sel)
         return v
 
+    # -- search hooks (games/ai) -------------------------------------------------------------
+    def clone(self, s: State) -> State:
+        return clone_state(s)
+
+    def determinize(self, s: State, seat: int | None, rng: random.Random) -> State:
+        """A copy in which what ``seat`` cannot see is redrawn from ``rng``: the cards other seats
+        have selected but not revealed (any selection their hands allow), the order of the winter
+        deck, and the generator. Hands are public in effect (8 cards minus the played area)."""
+        c = clone_state(s)
+        if c.phase == "select":
+            for p in range(c.n):
+                if p == seat or c.selections[p] is None:
+                    continue
+                options = self._allowed_selections(c, p)
+                c.selections[p] = sorted(options[rng.randrange(len(options))], key=_CARD_INDEX.__getitem__)
+        c.winter_deck.sort()
+        rng.shuffle(c.winter_deck)
+        c.opening = [ev for ev in c.opening if visible(ev, seat)]
+        # future chance: a fresh generator, and no scripted value left to read
+        c.chance = Chance(rng.getrandbits(64))
+        return c
+
     def dump(self, s: State) -> dict[str, Any]:
         return dump_state(s)
 
     def load(self, data: dict[str, Any]) -> State:
         return load_state(data)
-
-    def clone(self, s: State) -> State:
-        return load_state(dump_state(s))
 
 
 def _tiebreak_name(keys: list[tuple[int, int, int]], winners: list[int]) -> str | None:

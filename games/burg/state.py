@@ -14,7 +14,7 @@ from games.rng import Chance
 
 from .rules import Rules, compile_rules
 
-__all__ = ("Player", "State", "dump_state", "load_state")
+__all__ = ("Player", "State", "dump_state", "load_state", "clone_state")
 
 
 @dataclass(slots=True)
@@ -151,3 +151,34 @@ def load_state(d: dict[str, Any]) -> State:
     s.final = None if d["final"] is None else json.loads(json.dumps(d["final"]))
     s.opening = json.loads(json.dumps(d.get("opening") or []))
     return s
+
+
+def _plain(x: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars), quicker than a JSON round trip."""
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_plain(v) for v in x]
+    return x
+
+
+def clone_state(s: State) -> State:
+    """An independent copy for search; the compiled rules and the configuration are shared (never changed)."""
+    c = State(n=s.n, config=s.config, chance=s.chance.clone(), rules=s.rules)
+    for k in _PLAIN:
+        setattr(c, k, getattr(s, k))
+    for k in _LISTS:
+        setattr(c, k, list(getattr(s, k)))
+    c.players = [Player(p.taler, list(p.res), p.vp, p.helpers, list(p.hand), list(p.played)) for p in s.players]
+    c.built = {k: list(v) for k, v in s.built.items()}
+    c.spaces = dict(s.spaces)
+    c.selections = [None if x is None else list(x) for x in s.selections]
+    c.revealed = [list(x) for x in s.revealed]
+    c.workers = [[w[0], w[1], list(w[2])] for w in s.workers]
+    c.queue = [list(q) for q in s.queue]
+    c.task = None if s.task is None else _plain(s.task)
+    c.round_builds = [list(b) for b in s.round_builds]
+    c.round_helpers = [list(h) for h in s.round_helpers]
+    c.final = None if s.final is None else _plain(s.final)
+    c.opening = list(s.opening or [])  # told once at the start, never changed
+    return c

@@ -1,0 +1,91 @@
+"""Search hooks: ``clone`` is an independent copy, ``determinize`` redraws exactly what a seat
+cannot see (other seats' unrevealed selections, the winter deck's order, the generator)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from games.burg.engine import ENGINE
+from games.burg.state import State
+
+
+def positions(players: int, seed: int, every: int = 5, **options: Any) -> Iterator[State]:
+    rnd = random.Random(seed)
+    st = ENGINE.start(players, options, seed)
+    for i in range(400):
+        pend = ENGINE.pending(st)
+        if not pend:
+            break
+        if i % every == 0:
+            yield st
+        seat = rnd.choice(sorted(pend))
+        ENGINE.apply(st, seat, rnd.choice(ENGINE.legal(st, seat)))
+
+
+def test_clone_is_equal_and_independent() -> None:
+    for st in positions(3, 1, every=13, winterEnabled=True):
+        copy = ENGINE.clone(st)
+        assert ENGINE.dump(copy) == ENGINE.dump(st)
+        before = ENGINE.dump(st)
+        rnd = random.Random(2)
+        for _ in range(25):
+            pend = ENGINE.pending(copy)
+            if not pend:
+                break
+            seat = min(pend)
+            ENGINE.apply(copy, seat, rnd.choice(ENGINE.legal(copy, seat)))
+        assert ENGINE.dump(st) == before
+
+
+def test_determinized_copy_looks_the_same_to_the_seat() -> None:
+    checked = 0
+    for players, seed, winter in ((2, 3, False), (3, 4, True), (4, 5, True)):
+        for st in positions(players, seed, winterEnabled=winter):
+            for seat in [*range(players), None]:
+                det = ENGINE.determinize(st, seat, random.Random(checked))
+                assert ENGINE.view(det, seat) == ENGINE.view(st, seat)
+                assert ENGINE.pending(det).keys() == ENGINE.pending(st).keys()
+                if seat is not None:
+                    assert ENGINE.legal(det, seat) == ENGINE.legal(st, seat)
+                assert sorted(det.winter_deck) == sorted(st.winter_deck)
+                checked += 1
+    assert checked > 100
+
+
+def test_selections_winter_deck_and_generator_are_redrawn() -> None:
+    changed_pick = changed_deck = changed_rng = 0
+    for st in positions(4, 8, every=1, winterEnabled=True):
+        det = ENGINE.determinize(st, 0, random.Random(6))
+        changed_pick += any(det.selections[p] != st.selections[p] for p in range(1, 4))
+        changed_deck += det.winter_deck != st.winter_deck
+        changed_rng += det.chance.rng.state != st.chance.rng.state
+        assert det.selections[0] == st.selections[0]
+        for p in range(4):  # a seat that has chosen still has chosen, from its own hand
+            if st.phase != "select":
+                assert det.selections[p] == st.selections[p]
+                continue
+            assert (det.selections[p] is None) == (st.selections[p] is None)
+            assert all(c in det.players[p].hand for c in det.selections[p] or ())
+    assert changed_pick and changed_deck and changed_rng
+
+
+def test_same_view_same_copy() -> None:
+    """Seat 1 selected one card or another, and the winter deck lies differently: seat 0 sees
+    the same, and its determinized copies are equal."""
+    states = []
+    for pick in (0, 1):
+        st = ENGINE.start(3, {"winterEnabled": True}, 11)
+        options = ENGINE.legal(st, 1)
+        ENGINE.apply(st, 1, options[pick])
+        if pick:
+            st.winter_deck.reverse()
+            st.chance.rng.state ^= 99
+        states.append(st)
+    a, b = states
+    assert a.selections[1] != b.selections[1]
+    assert ENGINE.view(a, 0) == ENGINE.view(b, 0)
+    assert ENGINE.dump(ENGINE.determinize(a, 0, random.Random(4))) == ENGINE.dump(
+        ENGINE.determinize(b, 0, random.Random(4))
+    )
