@@ -313,6 +313,7 @@ class BattlesBuilders(Presentation):
     text_module = "games.battles_builders.text"
     picture_module = "games.battles_builders.picture"
 
+    strategy_module = "games.battles_builders.strategy"
     key = "battles_builders"
     names = {"en": "Battles & Builders", "nl": "Battles & Builders"}
     min_players = 2
