@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
-from games.ai.match import play
+from games.ai.match import play, won
 
 PAIRINGS = (("normal", "easy"), ("hard", "normal"))
 
@@ -29,14 +29,12 @@ PAIRINGS = (("normal", "easy"), ("hard", "normal"))
 def one_game(
     key: str, players: int, strong: str, weak: str, seed: int, iterations: int | None, budget_ms: int
 ) -> float:
-    """1 if the stronger seat wins, 1/k for a k-way shared win, 0 otherwise (or unfinished)."""
+    """1 if the stronger seat's side wins, 1/k for a k-way shared win, 0 otherwise (or unfinished)."""
     engine = registry.get(key)
     seat = seed % players
     levels = [strong if s == seat else weak for s in range(players)]
     played = play(engine, levels, seed=seed, iterations=iterations, budget_ms=budget_ms)
-    if played.result is None or seat not in played.result.winners:
-        return 0.0
-    return 1.0 / len(played.result.winners)
+    return won(engine, played.result, seat)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -194,6 +194,8 @@ class Engine(Protocol):
     # what the seat can see and of ``rng`` only: two states that look the same to ``seat`` give
     # equal copies for equally seeded ``rng`` (unseen things are gathered in a canonical order
     # before they are shuffled). ``seat=None`` redraws everything hidden from a spectator.
+    # ``team_of(seat, players) -> int``: for games played in teams, the side a seat is on
+    # (seats of one side win together; used to count wins).
     # A game's ``strategy`` module (``strategy_module = "games.<key>.strategy"``) holds its
     # ``normal`` AI: ``choose(engine, state, seat, rng) -> Action`` and ``evaluate(engine, state)
     # -> {seat: value in [0, 1]}`` (how well each seat stands; 1/0 once the game is over). Both

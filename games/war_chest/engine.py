@@ -269,6 +269,7 @@ class WarChestEngine(Presentation):
     text_module = "games.war_chest.text"
     picture_module = "games.war_chest.picture"
 
+    strategy_module = "games.war_chest.strategy"
     key = "war_chest"
     names = {"en": "War Chest", "nl": "War Chest"}
     min_players = 2
@@ -1326,6 +1327,11 @@ class WarChestEngine(Presentation):
         return load_state(data)
 
     # -- search hooks (games/ai) -----------------------------------------------------------------------
+    @staticmethod
+    def team_of(seat: int, players: int) -> int:
+        """Seats 0 and 2 are Raven, 1 and 3 Wolf (§6.0); with two players each seat is its own side."""
+        return seat & 1
+
     def clone(self, st: WarChestState) -> WarChestState:
         return clone_state(st)
 
