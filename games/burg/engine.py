@@ -162,6 +162,7 @@ class BurgEngine(Presentation):
     text_module = "games.burg.text"
     picture_module = "games.burg.picture"
 
+    strategy_module = "games.burg.strategy"
     key = "burg"
     names = {"en": "Im Schutze der Burg", "nl": "De Koningsburcht"}
     min_players = 2

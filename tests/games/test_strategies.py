@@ -13,6 +13,8 @@ CASES = [
     ("battles_builders", 2, 60),
     ("battles_builders", 3, 60),
     ("battles_builders", 4, 60),
+    ("burg", 2, 60),
+    ("burg", 3, 60),
     ("war_chest", 2, 40),
     ("war_chest", 4, 40),
 ]

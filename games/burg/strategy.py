@@ -1,0 +1,163 @@
+"""The ``normal`` AI for Im Schutze der Burg: a casual player's priorities, no search.
+
+Selection: the Stonemason (or a worker, or the Bricklayer) when the resources for a building are
+at hand, the Trader while helpers wait in the supply, the Messenger when taler run low, the
+Master builder once most cards are played (it brings them back). In a turn: build the building
+worth most, paying the default (cheapest) way; place castle helpers it can afford; take the most
+valuable pieces from the watchtower, a worker card and the trade fields; buy from workers what
+is worth more than its price. Scored, never simulated, so ``hard`` can use it in rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from games.burg.data import FIELD_RESOURCE, FIELDS, RESOURCES
+from games.burg.state import State
+from games.core import Action
+
+RES = {r: i for i, r in enumerate(RESOURCES)}
+FIELD = {f: i for i, f in enumerate(FIELDS)}
+
+
+def _values(s: State) -> tuple[int, ...]:
+    return (*s.rules.values, s.rules.silver_value)
+
+
+def _worth(s: State, res: list[int] | tuple[int, ...]) -> int:
+    return sum(n * v for n, v in zip(res, _values(s)))
+
+
+def _can_build(engine: Any, s: State, seat: int) -> bool:
+    return bool(engine._legal_build(s, seat))
+
+
+def _count_built(s: State, kind: str) -> int:
+    return sum(1 for tid in s.built if s.rules.tile_by_id[tid].kind == kind)
+
+
+def _space_value(s: State, seat: int, sid: str) -> float:
+    """What a castle helper on this space should score at the end, guessed from the board now
+    (``later`` is the share of the game still to come, when more gets built)."""
+    rules = s.rules
+    later = (rules.rounds - s.round) / rules.rounds
+    open_spaces = sum(1 for x in rules.spaces if rules.space_building[x] in s.built and x not in s.spaces)
+    helpers = len(s.spaces)
+    towers, houses = _count_built(s, "tower"), _count_built(s, "house")
+    unbuilt = rules.to_build - (len(s.built) - rules.prebuilt)
+    p = s.players[seat]
+    if sid.startswith("market"):  # the fee leaves the taler that would be converted
+        return max(0, p.taler - rules.space_fee[sid]) / 2 + 2 * later
+    if sid == "forge_10":
+        return s.forge + 4 * later
+    if sid == "forge_6":
+        return (s.forge + 4 * later) / 2
+    if sid.startswith("servants"):
+        return unbuilt * (1 - 0.6 * later)
+    if sid.startswith("palace"):
+        return 12.0
+    if sid == "keep":
+        return 3 * max(0, open_spaces - 1 - 4 * later)
+    if sid == "tavern_12":
+        return helpers + 1 + 5 * later
+    if sid == "tavern_6":
+        return (helpers + 1 + 5 * later) / 2
+    if sid == "great_gate":
+        return 2 * (towers + 4 * later)
+    if sid == "small_gate":
+        return towers + 4 * later
+    if sid == "stable_16":
+        return 3 * (houses + 3 * later)
+    if sid == "stable_12":
+        return 2 * (houses + 3 * later)
+    return 4.0  # a winter guest
+
+
+def _builders_elsewhere(engine: Any, s: State, seat: int) -> int:
+    """Other seats that could pay for a building now (they may build this round)."""
+    return sum(1 for p in range(s.n) if p != seat and _can_build(engine, s, p))
+
+
+def _card_value(engine: Any, s: State, seat: int, card: str, buildable: bool) -> float:
+    p = s.players[seat]
+    wealth = _worth(s, p.res)
+    if card == "messenger":
+        return 1.5 + (3.0 if p.taler < 4 else 0.0) - (2.0 if s.bank < 4 else 0.0)
+    if card == "trader":
+        return 1.0 + (3.0 if p.helpers > 0 else -1.0) * (s.rules.rounds - s.round) / s.rules.rounds
+    if card == "bricklayer":
+        return 0.5 + (2.5 if buildable else 0.0) + 0.15 * _worth(s, s.tower)
+    if card == "stonemason":
+        return (8.0 if buildable else 2.0 if wealth >= 6 and p.taler >= 2 else 0.0) + 0.5
+    if card.startswith("worker"):
+        return 2.5 + (2.0 if buildable or wealth >= 8 else 0.0)
+    if card == "master_builder":
+        return 4.0 * _builders_elsewhere(engine, s, seat) + 0.4 * len(p.played) - 2.0
+    return 0.0
+
+
+def _select(engine: Any, s: State, seat: int, a: Action) -> float:
+    cards = a.get("cards") or [a["card"]]
+    buildable = _can_build(engine, s, seat)
+    return sum(_card_value(engine, s, seat, c, buildable) for c in cards)
+
+
+def _score(engine: Any, s: State, seat: int, a: Action, first_payment: set[str]) -> float:
+    t = a["type"]
+    values = _values(s)
+    if t == "select":
+        return _select(engine, s, seat, a)
+    if t == "equip":
+        return sum(values[RES[r]] for r in a["resources"])
+    if t == "place_trader":
+        f = FIELD[a["field"]]
+        owner = s.field_owner[f]
+        return 2.0 + s.rules.field_yield[f] * values[FIELD_RESOURCE[f]] * 0.5 + (1.0 if owner >= 0 else 0.0)
+    if t == "watchtower":
+        r = RES[a["resource"]]
+        return s.tower[r] * values[r]
+    if t == "buy":
+        return values[RES[a["resource"]]] - 1.5
+    if t == "build":
+        tile = s.rules.tile_by_id[a["building"]]
+        cheapest = a["building"] not in first_payment
+        first_payment.add(a["building"])
+        return 10.0 + 0.5 * tile.vp + (2.0 if cheapest else 0.0)
+    if t == "place_helper":
+        fee = s.rules.space_fee.get(a["space"], 0)
+        gain = _space_value(s, seat, a["space"]) - 0.5 * fee
+        return 0.5 + gain + (0.3 if a.get("from") == "supply" else 0.0)
+    if t in ("done", "pass"):
+        return 0.5
+    return 0.0
+
+
+def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
+    actions = engine.legal(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    seen: set[str] = set()  # buildings whose first (cheapest) payment was scored
+    best, best_score = actions[0], -math.inf
+    for a in actions:
+        score = _score(engine, state, seat, a, seen) + 0.2 * rng.random()
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def evaluate(engine: Any, state: State) -> dict[int, float]:
+    """Roughly each seat's chance to win: a softmax of VP plus what taler and pieces may still buy."""
+    s = state
+    res = engine.result(s)
+    if res is not None:
+        return {p: (1.0 / len(res.winners) if p in res.winners else 0.0) for p in range(s.n)}
+    scores = []
+    for p in range(s.n):
+        pl = s.players[p]
+        scores.append(pl.vp + 0.3 * pl.taler + 0.25 * _worth(s, pl.res) + 0.5 * pl.helpers)
+    top = max(scores)
+    exps = [math.exp((x - top) / 4.0) for x in scores]
+    total = sum(exps)
+    return {p: exps[p] / total for p in range(s.n)}
