@@ -32,8 +32,9 @@ Actions (``type`` plus fields; every one a JSON dict):
     the lowest-numbered unbuilt tile). ``payment`` counts the pieces paid, silver included;
     with silver, ``"silver_as": {"stone": 1}`` declares what each silver piece counts as (may be
     omitted: the engine then picks a declaration that makes the payment exact). ``legal`` lists
-    the lowest unbuilt tile of each group with up to ``PAYMENTS_PER_BUILDING`` exact payments,
-    the default payment (least valuable pieces) first; ``apply`` accepts any exact payment.
+    the lowest unbuilt tile of each group with every exact payment of it, the default payment
+    (least valuable pieces) first; ``apply`` accepts any exact payment. The seat's view names the
+    default payment per building (``default_payments``), which menus offer first.
 ``{"type": "place_helper", "space": "palace_a", "from": "supply"}``
     A castle helper (§10) after building in the same action; ``from`` is ``"supply"`` or one of
     the player's own trade fields (default: the supply). Naming a building (``"market"``) picks
@@ -128,10 +129,9 @@ from .rules import (
 )
 from .state import Player, State, clone_state, dump_state, load_state
 
-__all__ = ("ENGINE", "BurgEngine", "PAYMENTS_PER_BUILDING")
+__all__ = ("ENGINE", "BurgEngine")
 
 #: How many exact payments ``legal`` offers per building (``apply`` accepts every exact one).
-PAYMENTS_PER_BUILDING = 8
 GUEST = "winter_guest"
 _RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 _FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
@@ -387,11 +387,10 @@ class BurgEngine(Presentation):
     def _legal_build(self, s: State, seat: int) -> list[Action]:
         rules = s.rules
         have = tuple(s.players[seat].res)
-        cap = PAYMENTS_PER_BUILDING
         out: list[Action] = []
         for tid in self._unbuilt_groups(s):
             tile = rules.tile_by_id[tid]
-            for pieces, _decl, pay, decl in payments(have, tile.cost, rules.values, rules.min_types)[:cap]:
+            for pieces, _decl, pay, decl in payments(have, tile.cost, rules.values, rules.min_types):
                 act: Action = {"type": "build", "building": tid, "payment": dict(pay)}
                 if pieces[4]:
                     act["silver_as"] = dict(decl)
@@ -1197,7 +1196,20 @@ class BurgEngine(Presentation):
             v["hand"] = list(s.players[seat].hand)
             sel = s.selections[seat] if s.phase == "select" else None
             v["selection"] = None if sel is None else list(sel)
+            v["default_payments"] = self._default_payments(s, seat)
         return v
+
+    def _default_payments(self, s: State, seat: int) -> dict[str, dict[str, Any]]:
+        """Per buildable tile, the payment ``legal`` lists first (the least valuable pieces)."""
+        rules = s.rules
+        have = tuple(s.players[seat].res)
+        out: dict[str, dict[str, Any]] = {}
+        for tid in self._unbuilt_groups(s):
+            found = payments(have, rules.tile_by_id[tid].cost, rules.values, rules.min_types)
+            if found:
+                pieces, _decl, pay, decl = found[0]
+                out[tid] = {"payment": dict(pay), "silver_as": dict(decl) if pieces[4] else None}
+        return out
 
     # -- search hooks (games/ai) -------------------------------------------------------------
     def clone(self, s: State) -> State:

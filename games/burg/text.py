@@ -153,6 +153,9 @@ T = {
         "field_free": "{field} ({n} {res})",
         "field_displace": "{field} ({n} {res}): displace {player}",
         "building": "{name} ({vp} VP, value {cost})",
+        "pay_default": "Pay {pieces} (cheapest)",
+        "pay_group": "Other payments: {silver} silver",
+        "pay_dear": "{stone} stone, {clay} clay",
         "space": "{name} ({fee} taler)",
         "as": "as",
         "nothing": "nothing",
@@ -177,6 +180,9 @@ T = {
         "field_free": "{field} ({n} {res})",
         "field_displace": "{field} ({n} {res}): verdring {player}",
         "building": "{name} ({vp} WP, waarde {cost})",
+        "pay_default": "Betaal {pieces} (goedkoopst)",
+        "pay_group": "Andere betalingen: {silver} zilver",
+        "pay_dear": "{stone} steen, {clay} leem",
         "space": "{name} ({fee} taler)",
         "as": "als",
         "nothing": "niets",
@@ -318,11 +324,16 @@ def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
     if kind == "build":
         tile = action.get("building", "")
         b = next((x for x in view.get("buildings", []) if x["id"] == tile), {"vp": 0, "cost": 0})
-        return [
-            t["build"],
-            _short(t["building"].format(name=building_name(tile, lang), vp=b["vp"], cost=b["cost"])),
-            _short(res_list(action.get("payment", {}), lang, action.get("silver_as"))),
-        ]
+        head = [t["build"], _short(t["building"].format(name=building_name(tile, lang), vp=b["vp"], cost=b["cost"]))]
+        payment = action.get("payment", {})
+        pieces = _short(res_list(payment, lang, action.get("silver_as")))
+        default = view.get("default_payments", {}).get(tile)
+        if default is not None and default["payment"] == payment and default["silver_as"] == action.get("silver_as"):
+            return [*head, _short(t["pay_default"].format(pieces=pieces))]
+        # every other exact payment, grouped by the silver it spends, then by stone and clay
+        silver = t["pay_group"].format(silver=payment.get("silver", 0))
+        dear = t["pay_dear"].format(stone=payment.get("stone", 0), clay=payment.get("clay", 0))
+        return [*head, silver, dear, pieces]
     if kind == "place_helper":
         sid = action.get("space", "")
         fee = _fee(view, sid)
