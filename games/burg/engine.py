@@ -283,6 +283,21 @@ class BurgEngine(Presentation):
             data["left"] = s.rules.max_helpers - t["helpers"]
         return {t["seat"]: Prompt(t["step"], data=data)}
 
+    def invitations(self, s: State) -> dict[int, Prompt]:
+        """R-24: a seat that has selected may change its choice until the last seat has selected
+        (optional, so it keeps nobody waiting; only that seat learns what it chose)."""
+        if s.phase != "select":
+            return {}
+        return {
+            seat: Prompt(
+                "change_choice",
+                secret=True,
+                data={"optional": True, "round": s.round, "cards": list(mine)},
+            )
+            for seat, mine in enumerate(s.selections)
+            if mine is not None
+        }
+
     def _select_count(self, s: State, seat: int) -> int:
         return min(s.rules.cards_per_round, len(s.players[seat].hand))
 
@@ -291,9 +306,11 @@ class BurgEngine(Presentation):
         if s.phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.n:
             return []
         if s.phase == "select":
-            if s.selections[seat] is not None:
-                return []
-            return self._legal_select(s, seat)
+            options = self._legal_select(s, seat)
+            mine = s.selections[seat]
+            if mine is not None:  # R-24: a pick may change until the last seat has picked
+                options = [a for a in options if sorted(a.get("cards") or [a["card"]], key=_CARD_INDEX.get) != mine]
+            return options
         if s.phase == "equip":
             if s.workers[s.equip_at][0] != seat:
                 return []
@@ -473,6 +490,8 @@ class BurgEngine(Presentation):
         if "master_builder" in raw and not p.played:
             raise _illegal("master_builder_first", "the Master builder cannot be chosen with all 8 cards in hand")
         cards = sorted(raw, key=_CARD_INDEX.__getitem__)
+        if cards == s.selections[seat]:
+            raise _illegal("unchanged", "that is already your choice")
         first = s.selections[seat] is None
         s.selections[seat] = cards
         if first:

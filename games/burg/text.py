@@ -138,6 +138,7 @@ T = {
     "en": {
         "player": "player {n}",
         "pass": "Pass (place no helper)",
+        "change_choice": "Change my choice",
         "done_buy": "Done buying",
         "done_build": "Done building",
         "done_helpers": "Done placing helpers",
@@ -165,6 +166,7 @@ T = {
     "nl": {
         "player": "speler {n}",
         "pass": "Passen (geen werker plaatsen)",
+        "change_choice": "Mijn keuze wijzigen",
         "done_buy": "Klaar met kopen",
         "done_build": "Klaar met bouwen",
         "done_helpers": "Klaar met werkers plaatsen",
@@ -292,9 +294,11 @@ def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
     kind = action.get("type")
     if kind == "select":
         cards = action.get("cards") or [action.get("card")]
+        # a seat that has chosen is offered the other choices behind one button
+        head = [t["change_choice"]] if view.get("phase") == "select" and view.get("selection") else []
         if len(cards) == 1:
-            return [_short(card_name(cards[0], lang))]
-        return [_short(card_name(cards[0], lang)), *(_short("+ " + card_name(c, lang)) for c in cards[1:])]
+            return [*head, _short(card_name(cards[0], lang))]
+        return [*head, _short(card_name(cards[0], lang)), *(_short("+ " + card_name(c, lang)) for c in cards[1:])]
     if kind == "equip":
         return [_short(" + ".join(res_name(r, lang) for r in action.get("resources", [])) or t["nothing"])]
     if kind == "place_trader":
@@ -534,6 +538,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
 PROMPTS = {
     "en": {
         "select": "Choose {count} card(s) for round {round} (secret).",
+        "change_choice": "You chose {cards}. Until the last player has chosen you may change it.",
         "equip": "Choose the pieces for your {card}.",
         "trader": "Trader: place a helper on a trade field, or pass.",
         "watchtower": "Bricklayer: take all pieces of one type from the watchtower.",
@@ -543,6 +548,7 @@ PROMPTS = {
     },
     "nl": {
         "select": "Kies {count} kaart(en) voor ronde {round} (geheim).",
+        "change_choice": "Je koos {cards}. Tot de laatste speler gekozen heeft, mag je dit wijzigen.",
         "equip": "Kies de grondstoffen voor je {card}.",
         "trader": "Handelaar: plaats een werker op een grondstofveld, of pas.",
         "watchtower": "Metselaar: neem alle stukken van één soort uit de wachttoren.",
@@ -561,6 +567,7 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
         count=d.get("count", 1),
         round=d.get("round", view.get("round", 0)),
         card=card_name(d.get("card", ""), lang),
+        cards=", ".join(card_name(c, lang) for c in d.get("cards", [])),
         left=d.get("left", 0),
     )
 

@@ -109,14 +109,25 @@ def test_selection_is_secret_and_may_change_until_all_chose() -> None:
     assert ev[0] == {"type": "card_selected", "seat": 0}
     assert ev[1] == {"type": "selection", "seat": 0, "cards": ["trader"], "to": [0]}
     assert sorted(ENGINE.pending(s)) == [1, 2]
-    assert ENGINE.legal(s, 0) == []  # nothing owed any more
+    # nothing owed any more, but the other cards are offered as an optional change
+    assert 0 not in ENGINE.pending(s)
+    assert [a["card"] for a in ENGINE.legal(s, 0)] == [c for c in CARDS if c not in ("trader", "master_builder")]
+    offer = ENGINE.invitations(s)[0]
+    assert offer.kind == "change_choice" and offer.secret and offer.data["optional"]
+    assert offer.data["cards"] == ["trader"] and set(ENGINE.invitations(s)) == {0}
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, "select", card="trader")
+    assert err.value.code == "unchanged"
     assert ENGINE.view(s, 1)["players"][0]["chosen"] is True
     assert "selection" not in ENGINE.view(s, None)
     assert ENGINE.view(s, 0)["selection"] == ["trader"]
     ev = act(s, 0, "select", card="messenger")  # changed before the last choice
     assert types(ev) == ["selection"]
+    assert ENGINE.view(s, 0)["selection"] == ["messenger"]
+    assert ENGINE.view(s, 1)["players"][0]["chosen"] is True and ENGINE.view(s, 1)["selection"] is None
     select(s, {1: "messenger", 2: "messenger"})
     assert s.players[0].played == ["messenger"]
+    assert ENGINE.invitations(s) == {}  # revealed: nothing left to change
 
 
 def test_reveal_puts_cards_in_played_area_and_resolves_in_order() -> None:
