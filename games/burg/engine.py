@@ -295,7 +295,7 @@ class BurgEngine(Presentation):
                 data={"optional": True, "round": s.round, "cards": list(mine)},
             )
             for seat, mine in enumerate(s.selections)
-            if mine is not None
+            if mine is not None and self.legal(s, seat)  # a hand with one possible choice has none
         }
 
     def _select_count(self, s: State, seat: int) -> int:
@@ -572,8 +572,14 @@ class BurgEngine(Presentation):
 
     # stonemason --------------------------------------------------------------------------------
     def _do_buy(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
-        t = self._expect(s, seat, "buy")
         owner, card, rname = a.get("owner"), _name(a, "card"), _name(a, "resource")
+        t = s.task
+        if s.phase == "act" and t and t["seat"] == seat and t["card"] == "stonemason" and t["step"] != "buy":
+            # buying ended (every worker card bought from, or building began): say which rule
+            if any(b.endswith(f":{card}") and (owner is None or b == f"{owner}:{card}") for b in t["bought"]):
+                raise _illegal("already_bought", "one piece per worker card")
+            raise _illegal("buying_over", "the Stonemason buys before building")
+        t = self._expect(s, seat, "buy")
         r = _RES_INDEX.get(rname or "")
         if r is None:
             raise _illegal("unknown_resource", f"no resource {rname!r}")
@@ -719,6 +725,12 @@ class BurgEngine(Presentation):
 
     # castle helpers ----------------------------------------------------------------------------
     def _do_place_helper(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
+        t = s.task
+        placed = len(s.round_helpers[seat])
+        placing = s.phase == "act" and t is not None and t["seat"] == seat and t["step"] in ("build", "helpers")
+        if not placing and placed and placed % s.rules.max_helpers == 0:
+            # the seat's last action ended with its second helper: that is the rule to name
+            raise _illegal("helper_limit", f"at most {s.rules.max_helpers} castle helpers per action")
         t = self._expect(s, seat, "build", "helpers")
         if t["step"] == "build" and not self._helpers_follow(s, t):
             raise _illegal("wrong_step", "castle helpers need a building erected in this action", step="build")

@@ -652,3 +652,132 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     if view.get("phase") == "over":
         lines.append(st["over"])
     return lines
+
+
+# -- refusals ------------------------------------------------------------------------------------
+#: why an action was refused, naming the rule (§ of the rules), English and Dutch
+REFUSALS: dict[str, tuple[str, str]] = {
+    "bad_action": ("That is not an action.", "Dat is geen actie."),
+    "unknown_type": ("There is no such action in this game.", "Die actie bestaat niet in dit spel."),
+    "game_over": ("The game is over.", "Het spel is afgelopen."),
+    "bad_seat": ("There is no such player.", "Die speler bestaat niet."),
+    "wrong_phase": (
+        "That is not possible in this phase of the round (§5).",
+        "Dat kan niet in deze fase van de ronde (§5).",
+    ),
+    "not_your_turn": (
+        "Another player's card is resolving now (§5.6).",
+        "Nu is de kaart van een ander aan de beurt (§5.6).",
+    ),
+    "wrong_step": (
+        "Each card's steps come in order: take or buy, then build, then castle helpers (§10.7).",
+        "Elke kaart werkt in volgorde: nemen of kopen, dan bouwen, dan werkers in de burcht (§10.7).",
+    ),
+    "bad_cards": ("Name the card(s) you choose.", "Noem de kaart(en) die je kiest."),
+    "unknown_card": ("There is no such character card (§4).", "Die personenkaart bestaat niet (§4)."),
+    "card_count": (
+        "Choose one card, or two different cards with two players (§5.2).",
+        "Kies één kaart, of met twee spelers twee verschillende kaarten (§5.2).",
+    ),
+    "same_card": (
+        "With two players the two cards must differ (§5.2).",
+        "Met twee spelers moeten de twee kaarten verschillen (§5.2).",
+    ),
+    "not_in_hand": (
+        "That card lies in your played area; it returns with the Master builder (§6.6).",
+        "Die kaart ligt bij je uitgespeelde kaarten; ze komt terug met de Bouwmeester (§6.6).",
+    ),
+    "master_builder_first": (
+        "The Master builder may not be chosen while all 8 cards are in your hand (§5.2).",
+        "De Bouwmeester mag niet gekozen worden zolang alle 8 kaarten in je hand zijn (§5.2).",
+    ),
+    "unchanged": ("That is already your choice (R-24).", "Dat is al je keuze (R-24)."),
+    "wrong_card": (
+        "Another worker card is being equipped (§5.5).",
+        "Er wordt een andere arbeiderskaart gevuld (§5.5).",
+    ),
+    "bad_resources": ("Name the pieces for the worker card.", "Noem de grondstoffen voor de arbeiderskaart."),
+    "bad_choice": (
+        "Worker 1 takes 1 stone and 2 pieces of sand, wood or clay from the supply (§6.5).",
+        "Arbeider 1 krijgt 1 steen en 2 stukken zand, hout of leem uit de voorraad (§6.5).",
+    ),
+    "unknown_field": ("There is no such trade field (§7).", "Dat grondstofveld bestaat niet (§7)."),
+    "no_helper": ("You have no helper in your personal supply.", "Je hebt geen werker in je eigen voorraad."),
+    "field_closed": (
+        "A Trader goes to a free cart first; the rider or a displacement only when all carts are taken, "
+        "and never a helper placed this round or your own (§6.2).",
+        "Een handelaar gaat eerst naar een vrije kar; de ruiter of verdringen pas als alle karren bezet zijn, "
+        "en nooit een werker van deze ronde of je eigen (§6.2).",
+    ),
+    "unknown_resource": ("There is no such resource.", "Die grondstof bestaat niet."),
+    "empty_type": (
+        "The Bricklayer takes a type the watchtower holds (§6.3).",
+        "De metselaar neemt een soort die in de wachttoren ligt (§6.3).",
+    ),
+    "no_worker": (
+        "No such worker card was revealed this round (§6.4).",
+        "Zo'n arbeiderskaart is deze ronde niet onthuld (§6.4).",
+    ),
+    "own_worker": (
+        "A Stonemason never buys from its own worker card (§6.4).",
+        "Een steenhouwer koopt nooit van de eigen arbeiderskaart (§6.4).",
+    ),
+    "already_bought": (
+        "A Stonemason buys at most one piece from each worker card (§6.4).",
+        "Een steenhouwer koopt hoogstens één stuk van elke arbeiderskaart (§6.4).",
+    ),
+    "buying_over": (
+        "The Stonemason buys before building; buying is over (§10.7).",
+        "De steenhouwer koopt voor hij bouwt; het kopen is voorbij (§10.7).",
+    ),
+    "not_on_card": ("That piece is not on the worker card.", "Dat stuk ligt niet op de arbeiderskaart."),
+    "last_piece": (
+        "The last piece on a worker card can never be bought (§6.4).",
+        "Het laatste stuk op een arbeiderskaart kan nooit gekocht worden (§6.4).",
+    ),
+    "no_money": ("You do not have enough taler.", "Je hebt niet genoeg taler."),
+    "helper_limit": (
+        "At most 2 castle helpers per action (§6.3, §6.4).",
+        "Hoogstens 2 werkers in de burcht per actie (§6.3, §6.4).",
+    ),
+    "unknown_building": ("There is no such building (§11).", "Dat gebouw bestaat niet (§11)."),
+    "already_built": ("That building has been built already (§9).", "Dat gebouw staat er al (§9)."),
+    "bad_payment": (
+        "Pay exactly the building's value with at least 3 types of resource (§9).",
+        "Betaal precies de waarde van het gebouw met minstens 3 soorten grondstof (§9).",
+    ),
+    "missing_resources": ("You do not hold those pieces.", "Je hebt die stukken niet."),
+    "bad_silver": (
+        "Declare each silver piece as sand, wood, clay or stone (§9).",
+        "Geef bij elk stuk zilver aan of het zand, hout, leem of steen is (§9).",
+    ),
+    "no_guest_card": ("The guest card has not been revealed (§15).", "De gastenkaart is niet onthuld (§15)."),
+    "guest_taken": ("You already have a guest (§15).", "Je hebt al een gast (§15)."),
+    "same_building": (
+        "No two of your helpers in the same building in one round (§10.4).",
+        "Niet twee van je werkers in hetzelfde gebouw in één ronde (§10.4).",
+    ),
+    "unknown_space": ("There is no such helper space (§11).", "Die werkerplaats bestaat niet (§11)."),
+    "not_built": (
+        "Helpers go only into built buildings (§10.2).",
+        "Werkers gaan alleen in gebouwen die er staan (§10.2).",
+    ),
+    "space_taken": (
+        "That space is taken; one helper per space (§10.2).",
+        "Die plaats is bezet; één werker per plaats (§10.2).",
+    ),
+    "not_your_field": (
+        "You have no helper on that trade field (§10.1).",
+        "Je hebt geen werker op dat grondstofveld (§10.1).",
+    ),
+    "bad_source": (
+        "A castle helper comes from your supply or one of your trade fields (§10.1).",
+        "Een werker in de burcht komt uit je voorraad of van een van je grondstofvelden (§10.1).",
+    ),
+}
+
+
+def describe_refusal(exc: Any, lang: str) -> str | None:
+    """Why an action was refused, naming the rule; None for a code without a text."""
+    pair = REFUSALS.get(getattr(exc, "code", ""))
+    return pair[1 if _lang(lang) == "nl" else 0] if pair else None

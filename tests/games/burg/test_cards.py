@@ -500,7 +500,7 @@ def test_building_ends_purchases() -> None:
     act(s, 0, "build", building="house_1", payment={"sand": 2, "wood": 1, "clay": 1})
     assert (
         assert_rejects_cleanly(ENGINE, s, 0, {"type": "buy", "owner": 1, "card": "worker_2", "resource": "wood"}).code
-        == "wrong_step"
+        == "buying_over"
     )
 
 

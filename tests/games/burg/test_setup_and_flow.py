@@ -268,3 +268,10 @@ def test_every_section_3_key_accepts_its_default() -> None:
         assert s.config == ENGINE.start(3, {}, 0).config, key
     s = ENGINE.start(3, copy.deepcopy(DEFAULTS), 0)
     assert s.config == ENGINE.start(3, {}, 0).config
+
+
+def test_no_change_is_offered_when_the_hand_allows_one_choice() -> None:
+    s = new_game(2)
+    play_cards(s, 0, *[c for c in CARDS if c not in ("trader", "messenger")])
+    act(s, 0, "select", cards=["messenger", "trader"])
+    assert ENGINE.legal(s, 0) == [] and 0 not in ENGINE.invitations(s)
