@@ -9,37 +9,43 @@ Figures are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import random
 import time
+from importlib.metadata import version
 from typing import Any
 
 from games import registry
 from games.core import Engine
 
 
-def playout(engine: Engine, players: int, seed: int, options: dict[str, Any], max_steps: int) -> tuple[int, bool]:
+def playout(engine: Engine, players: int, seed: int, options: dict[str, Any], max_steps: int) -> tuple[int, Any]:
+    """Steps taken and the final state (``engine.pending`` empty unless the cap was reached)."""
     rnd = random.Random(seed)
     state = engine.start(players, dict(options), seed)
     steps = 0
     while steps < max_steps:
         pending = engine.pending(state)
         if not pending:
-            return steps, True
+            break
         seat = rnd.choice(sorted(pending))
         engine.apply(state, seat, rnd.choice(engine.legal(state, seat)))
         steps += 1
-    return steps, False
+    return steps, state
 
 
 def measure(engine: Engine, players: int, seconds: float, options: dict[str, Any], max_steps: int) -> dict[str, float]:
-    games = actions = finished = 0
+    games = actions = finished = stalemates = 0
     start = time.perf_counter()
     seed = 0
     while time.perf_counter() - start < seconds:
-        steps, done = playout(engine, players, seed, options, max_steps)
+        steps, state = playout(engine, players, seed, options, max_steps)
+        result = engine.result(state)
         games += 1
         actions += steps
-        finished += done
+        finished += result is not None
+        stalemates += result is not None and result.tiebreak == "stalemate"
         seed += 1
     elapsed = time.perf_counter() - start
     return {
@@ -48,6 +54,7 @@ def measure(engine: Engine, players: int, seconds: float, options: dict[str, Any
         "us_per_action": 1e6 * elapsed / max(actions, 1),
         "actions_per_game": actions / max(games, 1),
         "finished": finished / max(games, 1),
+        "stalemate": stalemates / max(games, 1),
     }
 
 
@@ -67,8 +74,11 @@ def catanatron_figures(seconds: float) -> dict[str, float] | None:
         # The log is called action_records in newer releases, actions in older ones.
         actions += len(getattr(game.state, "action_records", None) or game.state.actions)
     elapsed = time.perf_counter() - start
-    return {"games_per_s": games / elapsed, "us_per_action": 1e6 * elapsed / max(actions, 1),
-            "actions_per_game": actions / max(games, 1)}
+    return {
+        "games_per_s": games / elapsed,
+        "us_per_action": 1e6 * elapsed / max(actions, 1),
+        "actions_per_game": actions / max(games, 1),
+    }
 
 
 def main() -> None:
@@ -78,7 +88,14 @@ def main() -> None:
     parser.add_argument("--max-steps", type=int, default=20_000, help="cap per game (reported as unfinished)")
     args = parser.parse_args()
     catan: dict[str, float] | None = None
-    print(f"{'game':<18}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}{'actions/game':>14}{'finished':>10}")
+    print(
+        f"Engine playouts, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{args.seconds:g} s per row; stalemate = games the engine ended because the board could never change"
+    )
+    print(
+        f"{'game':<18}{'players':>8}{'games/s':>10}{'actions/s':>12}{'µs/action':>11}{'actions/game':>14}"
+        f"{'finished':>10}{'stalemate':>11}"
+    )
     for key, engine in registry.ENGINES.items():
         if args.game and key not in args.game:
             continue
@@ -90,6 +107,7 @@ def main() -> None:
             print(
                 f"{key:<18}{players:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12.0f}"
                 f"{r['us_per_action']:>11.1f}{r['actions_per_game']:>14.1f}{r['finished']:>10.0%}"
+                f"{r['stalemate']:>11.0%}"
             )
 
     if catan is not None:
@@ -97,13 +115,17 @@ def main() -> None:
         if other is None:
             print("\nCatanatron not installed (pip install catanatron) - no comparison.")
         else:
-            print("\nCities & Knights (4 random players) beside Catanatron (base Catan, 4 random players):")
-            print(f"  Speltafel  {catan['us_per_action']:8.1f} µs/action  {catan['games_per_s']:7.2f} games/s"
-                  f"  ({catan['finished']:.0%} of games finished within the step cap)")
+            print(
+                f"\nCities & Knights (4 random players) beside Catanatron {version('catanatron')} "
+                "(base Catan, 4 random players):"
+            )
+            print(
+                f"  Speltafel  {catan['us_per_action']:8.1f} µs/action  {catan['games_per_s']:7.2f} games/s"
+                f"  ({catan['finished']:.0%} of games finished within the step cap)"
+            )
             print(f"  Catanatron {other['us_per_action']:8.1f} µs/action  {other['games_per_s']:7.2f} games/s")
             print(f"  time per action, Speltafel / Catanatron: {catan['us_per_action'] / other['us_per_action']:.2f}")
 
 
 if __name__ == "__main__":
     main()
-
