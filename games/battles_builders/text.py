@@ -404,3 +404,58 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str
         if mine.get("stock") is not None:
             lines.append(t(lang, "status_your_stock", chips=chips_text(mine["stock"], lang)))
     return lines
+
+
+# -- refusals ------------------------------------------------------------------------------------
+#: why an action was refused, naming the rule (§ of the rules), English and Dutch
+REFUSALS: dict[str, tuple[str, str]] = {
+    "unknown_type": ("There is no such action in this game.", "Die actie bestaat niet in dit spel."),
+    "game_over": ("The game is over.", "Het spel is afgelopen."),
+    "not_your_turn": (
+        "It is not your turn: commits are made in turn order, tiles chosen by the kings in turn order (§6.1, §8.1).",
+        "Je bent niet aan de beurt: fiches gaan in beurtvolgorde, tegels kiezen de koningen in beurtvolgorde "
+        "(§6.1, §8.1).",
+    ),
+    "wrong_action": ("That step is not asked now (§5).", "Die stap is nu niet aan de orde (§5)."),
+    "bad_chips": ("Name the chips as counts per kind.", "Noem de fiches als aantallen per soort."),
+    "too_many_chips": (
+        "At most 5 chips, 6 only with the king; at most 3 withdrawn (§6.2, §8.7).",
+        "Hoogstens 5 fiches, 6 alleen met de koning; hoogstens 3 terugnemen (§6.2, §8.7).",
+    ),
+    "not_in_stock": (
+        "Only chips still in your stock can be committed; spent chips are gone (§6.2).",
+        "Alleen fiches die nog in je voorraad zijn kun je inzetten; gebruikte fiches zijn weg (§6.2).",
+    ),
+    "too_few_chips": (
+        "Withdraw chips takes back 1 to 3 chips, not 0 (§8.7).",
+        "Fiches terugtrekken neemt 1 tot 3 fiches terug, niet 0 (§8.7).",
+    ),
+    "not_committed": (
+        "Only chips you committed this round can be taken back (§8.7).",
+        "Alleen fiches die je deze ronde inzette kun je terugnemen (§8.7).",
+    ),
+    "unknown_tile": ("There is no such strategy tile (§8).", "Die strategietegel bestaat niet (§8)."),
+    "tile_taken": (
+        "That strategy tile has been taken; each is taken once per game (§8.1).",
+        "Die strategietegel is al genomen; elke tegel één keer per spel (§8.1).",
+    ),
+    "not_eligible": (
+        "You are not eligible for that tile with what you committed (§8.2-§8.7).",
+        "Met wat je inzette mag je die tegel niet nemen (§8.2-§8.7).",
+    ),
+    "bad_target": (
+        "The Catapult goes to another real player (§8.4).",
+        "De katapult gaat naar een andere echte speler (§8.4).",
+    ),
+    "bad_dice": (
+        "Choose some of your own dice to roll again (§8.6).",
+        "Kies een aantal van je eigen dobbelstenen om opnieuw te gooien (§8.6).",
+    ),
+    "bad_script": ("The scripted die does not fit (§9.5).", "De vastgelegde worp past niet (§9.5)."),
+}
+
+
+def describe_refusal(exc: Any, lang: str) -> str | None:
+    """Why an action was refused, naming the rule; None for a code without a text."""
+    pair = REFUSALS.get(getattr(exc, "code", ""))
+    return pair[1 if _lang(lang) == "nl" else 0] if pair else None
