@@ -826,7 +826,12 @@ class WarChestEngine(Presentation):
         norm = action if found is not None else self._normalise(action)
         if seat != who[0]:
             raise IllegalAction("not_your_turn", f"seat {who[0]} is to decide ({who[1]})", seat=who[0])
-        act, extra = found if found is not None else self._match(options, norm)
+        try:
+            act, extra = found if found is not None else self._match(options, norm)
+        except IllegalAction as exc:
+            if exc.code != "illegal_action":
+                raise
+            raise self._why_not(st, who, norm) from None
         st.memo = None
         backup = self.dump(st) if _script_live(st.chance.script) else None
         ev: list[Event] = []
@@ -840,6 +845,63 @@ class WarChestEngine(Presentation):
                     setattr(st, f.name, getattr(fresh, f.name))
             raise IllegalAction("bad_script", str(exc)) from None
         return ev
+
+    def _why_not(self, st: WarChestState, who: tuple[int, str], norm: dict[str, Any]) -> IllegalAction:
+        """The rule an unlisted action breaks (§10), for a refusal that says why."""
+        seat, kind = who
+        plain = f"{norm} is not legal now"
+        if kind != "turn":
+            return IllegalAction("follow_up", f"{plain}: the {kind} decision comes first", step=kind)
+        typ = norm["type"]
+        coin = parse_coin(norm.get("coin")) if "coin" in norm else None
+        sd = st.seats[seat]
+        if coin is not None and st.stack == [] and sd.hand[coin] == 0:
+            return IllegalAction("coin_not_in_hand", plain, coin=UNIT_NAMES[coin])
+        team = seat & 1
+        board = D.BOARDS[st.players]
+        mine = [u for u in st.units.values() if u.owner == seat and u.kind == coin]
+        to = parse_hex(norm.get("to")) if "to" in norm else None
+        target = parse_hex(norm.get("target", norm.get("to"))) if typ == "attack" else None
+        if typ == "deploy":
+            if coin == ROYAL:
+                return IllegalAction("royal_coin", plain)
+            if mine and (coin != FOOTMAN or len(mine) >= 2):
+                return IllegalAction("already_on_board", plain)
+            if to is not None and to in st.at:
+                return IllegalAction("hex_occupied", plain)
+            if coin != SCOUT and (to not in board.location_set or st.control.get(to) != team):
+                return IllegalAction("not_your_location", plain)
+        elif typ in ("bolster", "move", "control", "attack", "tactic") and coin not in (None, ROYAL) and not mine:
+            return IllegalAction("not_on_board", plain)
+        elif typ == "move" and to is not None:
+            if to in st.at:
+                return IllegalAction("hex_occupied", plain)
+            if all(to not in board.neighbours[u.hex] for u in mine):
+                return IllegalAction("not_adjacent", plain)
+        elif typ == "control":
+            if all(u.hex not in board.location_set for u in mine):
+                return IllegalAction("not_a_location", plain)
+            if all(st.control.get(u.hex) == team for u in mine):
+                return IllegalAction("already_controlled", plain)
+        elif typ == "attack":
+            if coin is not None and coin < ROYAL and not _ATTACKS[coin]:
+                return IllegalAction("no_normal_attack", plain)
+            enemy = st.at.get(target) if target is not None else None
+            if enemy is None or st.units[enemy].owner & 1 == team:
+                return IllegalAction("no_enemy", plain)
+            if all(target not in board.neighbours[u.hex] for u in mine):
+                return IllegalAction("not_adjacent", plain)
+        elif typ == "tactic" and coin is not None and coin < ROYAL and not D.HAS_TACTIC[coin]:
+            return IllegalAction("no_tactic", plain)
+        elif typ == "recruit":
+            unit = parse_coin(norm.get("unit"))
+            if unit is not None and unit not in sd.cards:
+                return IllegalAction("not_your_unit", plain)
+            if unit is not None and sd.supply[unit] == 0:
+                return IllegalAction("supply_empty", plain)
+        elif typ == "claim_initiative":
+            return IllegalAction("initiative_taken", plain)
+        return IllegalAction("illegal_action", plain)
 
     def _normalise(self, action: Action) -> dict[str, Any]:
         typ = action["type"].strip().lower().replace("-", "_").replace(" ", "_")

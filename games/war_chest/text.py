@@ -327,3 +327,86 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
             _t(lang, f"Your hand: {_counts(view['my_hand'], lang)}", f"Je hand: {_counts(view['my_hand'], lang)}")
         )
     return lines
+
+
+# -- refusals ------------------------------------------------------------------------------------
+#: why an action was refused, naming the rule (§ of the rules), English and Dutch
+REFUSALS: dict[str, tuple[str, str]] = {
+    "unknown_type": ("There is no such action in War Chest (§10).", "Die actie bestaat niet in War Chest (§10)."),
+    "game_over": ("The game is over.", "Het spel is afgelopen."),
+    "not_your_turn": ("It is another player's turn (§9.2).", "Een andere speler is aan de beurt (§9.2)."),
+    "bad_field": ("That action has a field it does not take.", "Die actie heeft een veld dat ze niet kent."),
+    "bad_hex": ("There is no such hex on the board (§3).", "Dat vak bestaat niet op het bord (§3)."),
+    "unknown_coin": ("There is no such coin (§5).", "Die munt bestaat niet (§5)."),
+    "unknown_unit": ("There is no such unit (§5).", "Die eenheid bestaat niet (§5)."),
+    "ambiguous": (
+        "Two of your units could do that: name the hex of the one you mean.",
+        "Twee van je eenheden kunnen dat: noem het vak van de eenheid die je bedoelt.",
+    ),
+    "bad_script": ("The scripted draw does not fit (§18).", "De vastgelegde trekking past niet (§18)."),
+    "illegal_action": ("That action is not possible now (§10).", "Die actie kan nu niet (§10)."),
+    "follow_up": (
+        "Finish the decision your last coin started first (§9.4).",
+        "Maak eerst de keuze af die je laatste munt begon (§9.4).",
+    ),
+    "coin_not_in_hand": (
+        "Every action spends a coin from your hand, and that coin is not in it (§10).",
+        "Elke actie kost een munt uit je hand, en die munt zit er niet in (§10).",
+    ),
+    "royal_coin": (
+        "The Royal Coin claims the initiative, recruits or passes; it deploys no unit (§8).",
+        "De koningsmunt neemt het initiatief, werft of past; ze plaatst geen eenheid (§8).",
+    ),
+    "already_on_board": (
+        "That unit is on the board already: bolster or maneuver it instead (§10.1).",
+        "Die eenheid staat al op het bord: versterk of manoeuvreer haar (§10.1).",
+    ),
+    "hex_occupied": (
+        "That hex is taken; units go to empty hexes (§10.1, §10.6).",
+        "Dat vak is bezet; eenheden gaan naar lege vakken (§10.1, §10.6).",
+    ),
+    "not_your_location": (
+        "Units deploy onto an empty location your side controls (§10.1).",
+        "Eenheden komen op een lege locatie van je eigen kant (§10.1).",
+    ),
+    "not_on_board": (
+        "A maneuver or bolster needs your unit of that type on the board (§10).",
+        "Een manoeuvre of versterking vraagt je eenheid van dat type op het bord (§10).",
+    ),
+    "not_adjacent": (
+        "Units move and attack to an adjacent hex (§10.6, §10.8).",
+        "Eenheden bewegen en vallen aan naar een aangrenzend vak (§10.6, §10.8).",
+    ),
+    "not_a_location": (
+        "Control needs your unit standing on a location (§10.7).",
+        "Bezetten vraagt je eenheid op een locatie (§10.7).",
+    ),
+    "already_controlled": (
+        "Your side controls that location already (§10.7).",
+        "Je kant heeft die locatie al bezet (§10.7).",
+    ),
+    "no_normal_attack": (
+        "Archers and Lancers attack only with their tactic (§10.8).",
+        "Boogschutters en lansiers vallen alleen met hun tactiek aan (§10.8).",
+    ),
+    "no_enemy": (
+        "There is no enemy unit there to attack (§10.8).",
+        "Daar staat geen vijandelijke eenheid om aan te vallen (§10.8).",
+    ),
+    "no_tactic": ("That unit has no tactic (§5).", "Die eenheid heeft geen tactiek (§5)."),
+    "not_your_unit": ("You recruit only your own unit types (§10.4).", "Je werft alleen je eigen eenheden (§10.4)."),
+    "supply_empty": (
+        "No coin of that unit is left in your supply (§10.4).",
+        "Er is geen munt van die eenheid meer in je voorraad (§10.4).",
+    ),
+    "initiative_taken": (
+        "The initiative can be claimed once a round, and not by the side that holds it (§10.3).",
+        "Het initiatief kan één keer per ronde genomen worden, en niet door de kant die het heeft (§10.3).",
+    ),
+}
+
+
+def describe_refusal(exc: Any, lang: str) -> str | None:
+    """Why an action was refused, naming the rule; None for a code without a text."""
+    pair = REFUSALS.get(getattr(exc, "code", ""))
+    return pair[1 if lang == "nl" else 0] if pair else None
