@@ -88,7 +88,7 @@ def _card_value(engine: Any, s: State, seat: int, card: str, buildable: bool) ->
     if card == "trader":
         return 1.0 + (3.0 if p.helpers > 0 else -1.0) * (s.rules.rounds - s.round) / s.rules.rounds
     if card == "bricklayer":
-        return 0.5 + (2.5 if buildable else 0.0) + 0.15 * _worth(s, s.tower)
+        return 0.5 + (1.0 if buildable else 0.0) + 0.1 * _worth(s, s.tower)
     if card == "stonemason":
         return (8.0 if buildable else 2.0 if wealth >= 6 and p.taler >= 2 else 0.0) + 0.5
     if card.startswith("worker"):
