@@ -19,8 +19,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode != 0
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "not set" in lines[0]
@@ -29,12 +30,14 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
 
 def test_dotenv_file_is_read(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("DISCORD_TOKEN=\nLOG_LEVEL=debug\n")
-    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode != 0 and "DISCORD_TOKEN" in proc.stderr
     code = "from bot.config import Settings; s = Settings(); print(s.log_level, s.database_url)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path), capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=_env(tmp_path), capture_output=True, text=True, timeout=60
+    )
     assert out.stdout.split() == ["DEBUG", "sqlite+aiosqlite:///data/speltafel.db"]
 
 
@@ -42,7 +45,10 @@ def test_alembic_upgrade_head_makes_the_schema(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     proc = subprocess.run(
         [sys.executable, "-m", "alembic", "-c", str(ROOT / "alembic.ini"), "upgrade", "head"],
-        cwd=ROOT, env=_env(tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{db}"), capture_output=True, text=True,
+        cwd=ROOT,
+        env=_env(tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{db}"),
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr

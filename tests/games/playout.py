@@ -50,7 +50,9 @@ def random_playout(
     return out
 
 
-def replay(engine: Engine, players: int, options: dict[str, Any] | None, seed: int, log: list[tuple[int, Action]]) -> Any:
+def replay(
+    engine: Engine, players: int, options: dict[str, Any] | None, seed: int, log: list[tuple[int, Action]]
+) -> Any:
     """Rebuild a state from the seed and the action log, as the bot does after a restart."""
     state = engine.start(players, dict(options or {}), seed)
     for seat, action in log:
