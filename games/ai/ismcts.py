@@ -5,7 +5,8 @@ Every iteration draws one possible world consistent with the searching seat's vi
 game's heuristic for a bounded number of actions and scores the position with its ``evaluate``.
 Nodes count how often they were *available*, so actions that exist only in some worlds are not
 favoured (Cowling, Powley & Whitehouse 2012). Children are widened progressively and the
-heuristic's own choice is tried first, so a short search is never worse than its rollout policy.
+heuristic's own choice is tried first and stands unless the search clearly prefers another (more
+visits by a margin), so a short, noisy search does not trade a sound move for a lucky one.
 Chance is sampled: the determinized world has a fresh random generator.
 """
 
@@ -77,6 +78,11 @@ def search(
         done += 1
     mine = [(k, n) for k, n in root.children.items() if k in by_key]
     best = max(mine, key=lambda kn: (kn[1].visits, kn[1].total / kn[1].visits))
+    if policy is not None and best is not mine[0]:
+        # the heuristic's own choice (expanded first) stands unless the search clearly prefers another
+        hint = mine[0][1]
+        if best[1].visits < hint.visits + max(3, done // 10):
+            return by_key[mine[0][0]]
     return by_key[best[0]]
 
 
