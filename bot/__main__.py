@@ -38,6 +38,7 @@ async def run(settings: Settings) -> None:
             shard_count=settings.shard_count,
             shard_ids=settings.shard_ids,
             ai=ai,
+            clock_tick=settings.clock_tick,
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     ai_answer_wait: float = Field(default=30.0, ge=0)
     ai_workers: int | None = Field(default=None, ge=1)
     shard_ids: list[int] | None = None
+    # Seconds between looks at the turn clocks' deadlines (reminders, expiry).
+    clock_tick: float = Field(default=30.0, gt=0)
     # For tests and proxies: where discord.py sends REST calls and opens its gateway.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None

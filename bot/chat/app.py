@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 
@@ -10,7 +11,8 @@ from discord.ext import commands
 
 from bot.chat.cogs.lobby import Lobby
 from bot.chat.cogs.play import Play
-from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
+from bot.chat.cogs.settings import Settings
+from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, ResendButton, VoteButton
 from bot.chat.controller import Controller
 from bot.chat.i18n import t
 from bot.chat.translator import DutchDescriptions
@@ -62,6 +64,7 @@ class Speltafel(commands.AutoShardedBot):
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
         ai: AIPlayers | None = None,
+        clock_tick: float | None = 30.0,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -77,13 +80,19 @@ class Speltafel(commands.AutoShardedBot):
         self.ai = ai or AIPlayers(service)
         self.ai.on_outcome = self.controller.after_ai
         self.dev_guild_id = dev_guild_id
+        # Seconds between looks at the turn clocks' deadlines (None: only when fire_timers is called).
+        self.clock_tick = clock_tick
+        self._clock_task: asyncio.Task[None] | None = None
         self.sync_commands = sync_commands
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, HandButton)
+        self.add_dynamic_items(ChoiceButton, ChoiceSelect, HandButton, VoteButton, BackButton, ResendButton)
         await self.tree.set_translator(DutchDescriptions())
         await self.add_cog(Lobby(self))
         await self.add_cog(Play(self))
+        await self.add_cog(Settings(self))
+        if self.clock_tick:
+            self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         if not self.sync_commands:
             return
         if self.dev_guild_id:
@@ -99,6 +108,18 @@ class Speltafel(commands.AutoShardedBot):
         # AI seats of games that were running when the bot stopped take up their turns again.
         await self.ai.resume_all()
 
+    async def _watch_clocks(self) -> None:
+        """Deadlines live in the database; every process looks now and then, and a row fires once."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.controller.fire_timers()
+            except Exception:
+                log.exception("the turn clock could not fire its deadlines")
+            await asyncio.sleep(self.clock_tick or 30.0)
+
     async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         await self.ai.close()
         await super().close()

@@ -15,7 +15,7 @@ from bot.service.menus import CUSTOM_ID
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
 
-__all__ = ("ChoiceButton", "ChoiceSelect", "HandButton")
+__all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ResendButton", "VoteButton")
 
 
 def _app(interaction: discord.Interaction) -> Speltafel:
@@ -95,3 +95,64 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.show_hand(interaction, game_id=self.game_id)
+
+
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vt:(?P<game>\d+):(?P<seat>\d+):(?P<choice>sb|end)"
+):
+    """After a seat's time ran out: “Let a bot play for NAME” (sb) or “End the game” (end)."""
+
+    def __init__(self, game_id: int, seat: int, choice: str, label: str = "…", row: int | None = None) -> None:
+        style = discord.ButtonStyle.primary if choice == "sb" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(label=label[:80], custom_id=f"vt:{game_id}:{seat}:{choice}", style=style, row=row)
+        )
+        self.game_id, self.seat, self.choice = game_id, seat, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> VoteButton:
+        return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        choice = "stand_in" if self.choice == "sb" else "end"
+        await _app(interaction).controller.vote(interaction, self.game_id, self.seat, choice)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(?P<game>\d+)"):
+    """“I'm back”: a person whose seat a stand-in plays takes it over again."""
+
+    def __init__(self, game_id: int, label: str = "I'm back", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=f"bk:{game_id}", style=discord.ButtonStyle.success, row=row)
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> BackButton:
+        return cls(int(match["game"]), item.label or "I'm back")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.come_back(interaction, self.game_id)
+
+
+class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs:(?P<game>\d+)"):
+    """From /mygames: send me my secret choice's buttons again."""
+
+    def __init__(self, game_id: int, label: str = "Send my choice again") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], custom_id=f"rs:{game_id}", style=discord.ButtonStyle.secondary)
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> ResendButton:
+        return cls(int(match["game"]), item.label or "Send my choice again")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.resend(interaction, self.game_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,8 +16,10 @@ import discord
 from bot.chat import render
 from bot.chat.i18n import lang_of, t
 from bot.service import menus
+from bot.service.clock import EXPIRE
 from bot.service.errors import ServiceError
-from bot.service.notices import Outcome, Table
+from bot.service.notices import Alarm, Outcome, Table
+from bot.service.preferences import Preferences
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
 from games import registry
@@ -38,10 +41,21 @@ def refusal_text(err: ServiceError, lang: str) -> str:
     return t(err.code, lang, **params)
 
 
+def stamp(when: datetime) -> str:
+    """A Discord timestamp that every reader sees in their own time zone, relative ("in 3 hours")."""
+    return f"<t:{int(when.replace(tzinfo=UTC).timestamp())}:R>"
+
+
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
+
+
 class Controller:
     def __init__(self, bot: Speltafel, service: TableService, default_language: str = "en") -> None:
         self.bot = bot
         self.service = service
+        self.prefs = Preferences(service.sessions)
         self.default_language = default_language
         # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
         self._shown: dict[tuple[int, int], str] = {}
@@ -55,6 +69,14 @@ class Controller:
             return self.default_language
         # A Dutch community says so in its server settings; otherwise the configured default.
         return "nl" if str(guild.preferred_locale).startswith("nl") else self.default_language
+
+    async def server_lang(self, guild: discord.Guild | None) -> str:
+        """The language a server's channels are addressed in: /config's choice, else its locale."""
+        if guild is not None:
+            chosen = (await self.prefs.server(guild.id)).language
+            if chosen:
+                return chosen
+        return self.guild_lang(guild)
 
     async def reply(self, interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
         """An ephemeral answer, whether or not the interaction was already acknowledged."""
@@ -208,21 +230,19 @@ class Controller:
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
         channel = await self.channel(table.channel_id)
-        lang = self.guild_lang(getattr(channel, "guild", None))
-        for chunk in render.chunks(render.event_lines(table, outcome.events, lang, None)):
+        lang = await self.server_lang(getattr(channel, "guild", None))
+        lines = [t("is_back", lang, name=table.seats[s].name) for s in outcome.back]
+        public = render.event_lines(table, outcome.events, lang, None)
+        if outcome.by_stand_in and outcome.action_seat is not None and public:
+            lines.append(t("stand_in_acted", lang, name=table.seats[outcome.action_seat].name))
+        for chunk in render.chunks(lines + public):
             await channel.send(chunk)
         if outcome.finished:
             await channel.send(embed=render.result_embed(table, lang))
         await self.refresh_table(table, channel, lang)
-        called = [f"<@{table.user_of(s)}>" for s in outcome.new_public_prompts if table.user_of(s)]
-        if called:
-            prompt_lines = [
-                render.prompt_sentence(table, s, lang) for s in outcome.new_public_prompts if s in table.prompts
-            ]
-            await channel.send(
-                t("your_turn", lang, mentions=" ".join(called), what=" ".join(dict.fromkeys(prompt_lines))),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+        await self.call_to_table(table, channel, lang, outcome.new_public_prompts)
+        if outcome.finished:
+            await self.close_thread(table, channel)
         for seat_info in table.seats:
             seat = seat_info.position
             if seat_info.user_id is None or (seat == actor and actor_prompted):
@@ -234,6 +254,128 @@ class Controller:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])
         fresh = set(outcome.new_secret_prompts) - ({actor} if actor_prompted else set())
         await self.refresh_hands(table, fresh)
+
+    async def call_to_table(self, table: Table, channel: discord.abc.Messageable, lang: str, seats: list[int]) -> None:
+        """Tell people whose public prompt just opened: a mention (unless they chose `/notify off`),
+        and a DM with a link to the table for those who chose `/notify dm`. Once per prompt."""
+        people = [s for s in seats if table.user_of(s) and s in table.prompts and table.seats[s].present]
+        if not people:
+            return
+        modes = await self.prefs.notify_modes([table.user_of(s) or 0 for s in people])
+        pinged = [table.user_of(s) or 0 for s in people if modes[table.user_of(s) or 0] != "off"]
+        called = " ".join(f"<@{table.user_of(s)}>" for s in people)
+        what = " ".join(dict.fromkeys(render.prompt_sentence(table, s, lang) for s in people))
+        await channel.send(
+            t("your_turn", lang, mentions=called, what=what),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in pinged]),
+        )
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        link = jump_link(table.guild_id, table.channel_id, ref[1] if ref else None)
+        for seat in people:
+            user_id = table.user_of(seat) or 0
+            if modes[user_id] == "dm":
+                info = table.seats[seat]
+                text = t("turn_dm", info.locale, game=table.engine.names, channel=table.channel_id, link=link)
+                await self._dm(user_id, text)
+
+    async def close_thread(self, table: Table, channel: discord.abc.Messageable) -> None:
+        """A game thread is archived once its game is over."""
+        if table.parent_channel_id and isinstance(channel, discord.Thread):
+            try:
+                await channel.edit(archived=True)
+            except discord.HTTPException:
+                log.info("could not archive the thread of game %s", table.game_id)
+
+    # -- the turn clock ------------------------------------------------------------------------
+    async def fire_timers(self) -> list[Alarm]:
+        """Remind people at half time and offer the table a stand-in when time runs out."""
+        alarms = await self.service.fire_due()
+        for alarm in alarms:
+            try:
+                await self._alarm(alarm)
+            except discord.HTTPException:
+                log.exception("could not tell game %s about its clock", alarm.table.game_id)
+        return alarms
+
+    async def _alarm(self, alarm: Alarm) -> None:
+        table, seat = alarm.table, alarm.seat
+        info = table.seats[seat]
+        channel = await self.channel(table.channel_id)
+        lang = await self.server_lang(getattr(channel, "guild", None))
+        mode = (await self.prefs.notify_modes([info.user_id or 0]))[info.user_id or 0]
+        mention = f"<@{info.user_id}>"
+        allowed = discord.AllowedMentions(users=[discord.Object(id=info.user_id or 0)] if mode != "off" else [])
+        when = stamp(alarm.deadline) if alarm.deadline else "-"
+        if alarm.kind == EXPIRE:
+            await channel.send(t("time_up", lang, mention=mention, name=info.name), allowed_mentions=allowed)
+            await self.refresh_table(table, channel, lang)
+            return
+        await channel.send(t("remind_channel", lang, mention=mention, when=when), allowed_mentions=allowed)
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        link = jump_link(table.guild_id, table.channel_id, ref[1] if ref else None)
+        text = t("remind_dm", info.locale, game=table.engine.names, channel=table.channel_id, when=when, link=link)
+        await self._dm(info.user_id or 0, text)
+
+    async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, choice: str) -> None:
+        lang = self.user_lang(interaction)
+        can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        try:
+            table, decided = await self.service.vote(
+                game_id=game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
+            )
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        name = table.seats[seat].name
+        ballot = table.votes.get(str(seat), {})
+        if decided is None:
+            await self.reply(interaction, t("vote_counted", lang, name=name, count=len(ballot.get(choice, []))))
+            return
+        await interaction.response.defer()
+        channel = await self.channel(table.channel_id)
+        glang = await self.server_lang(getattr(channel, "guild", None))
+        key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
+        await channel.send(t(key, glang, name=name, who=interaction.user.display_name))
+        await self.refresh_table(table, channel, glang)
+        if decided == "stand_in":
+            self.bot.ai.kick(game_id)
+        else:
+            await self.close_thread(table, channel)
+
+    async def come_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        try:
+            table = await self.service.come_back(game_id=game_id, user_id=interaction.user.id)
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        await interaction.response.defer()
+        channel = await self.channel(table.channel_id)
+        lang = await self.server_lang(getattr(channel, "guild", None))
+        seat = table.seat_of(interaction.user.id)
+        await channel.send(t("is_back", lang, name=table.seats[seat or 0].name))
+        await self.refresh_table(table, channel, lang)
+        if seat is not None and seat in table.prompts and table.prompts[seat].secret:
+            await self.send_prompt(table, seat, channel)
+
+    async def resend(self, interaction: discord.Interaction, game_id: int) -> None:
+        """/mygames' button: the secret prompt's buttons again, by DM (or here if DMs are closed)."""
+        lang = self.user_lang(interaction)
+        try:
+            table = await self._table_for(interaction, game_id)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError("not_a_player")
+            if seat not in table.prompts:
+                raise ServiceError("no_choice")
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = await self.channel(table.channel_id)
+        if await self.send_prompt(table, seat, channel):
+            await interaction.followup.send(t("dm_sent", lang), ephemeral=True)
+        else:
+            await interaction.followup.send(t("dm_closed_use_hand", lang), ephemeral=True)
 
     async def after_ai(self, outcome: Outcome) -> None:
         """An AI seat acted: tell the table like any other change."""
@@ -283,7 +425,7 @@ class Controller:
         except discord.HTTPException as exc:
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
-            glang = self.guild_lang(getattr(channel, "guild", None))
+            glang = await self.server_lang(getattr(channel, "guild", None))
             await channel.send(
                 t("dm_refused", glang, mention=f"<@{info.user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=True),

@@ -92,6 +92,54 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Use this command in the channel of the game.",
         "nl": "Gebruik deze opdracht in het kanaal van het spel.",
     },
+    "bad_clock": {
+        "en": "There is no clock “{clock}”; choose {clocks}.",
+        "nl": "Er is geen klok “{clock}”; kies {clocks}.",
+    },
+    "bad_notify": {"en": "Choose on, dm or off, not “{mode}”.", "nl": "Kies on, dm of off, niet “{mode}”."},
+    "bad_language": {"en": "Choose en or nl, not “{language}”.", "nl": "Kies en of nl, niet “{language}”."},
+    "vote_self": {
+        "en": "You are the one the game waits for: just make your move (or press **I'm back**).",
+        "nl": "Het spel wacht op jou: doe gewoon je zet (of druk op **Ik ben terug**).",
+    },
+    "vote_denied": {
+        "en": "Only the other players of this game, the host or someone with Manage Channels can decide this.",
+        "nl": "Alleen de andere spelers van dit spel, de gastheer of iemand met Kanalen beheren beslist dit.",
+    },
+    "not_away": {
+        "en": "You are playing your seat yourself; no stand-in plays for you.",
+        "nl": "Je speelt zelf; er speelt geen vervanger voor je.",
+    },
+    "resigned": {
+        "en": "You have resigned from this game; a stand-in plays your seat to the end.",
+        "nl": "Je hebt opgegeven; een vervanger speelt je plaats uit.",
+    },
+    "resign_lobby": {
+        "en": "The game has not started: use `/leave` to leave the lobby.",
+        "nl": "Het spel is nog niet begonnen: verlaat de lobby met `/leave`.",
+    },
+    "kick_running": {
+        "en": "The game is running: a player who is away can be replaced by a stand-in when the turn clock runs out.",
+        "nl": "Het spel loopt: een afwezige speler kan een vervanger krijgen als de beurtklok afloopt.",
+    },
+    "kick_denied": {
+        "en": "Only the host or someone with Manage Channels can take players out of the lobby.",
+        "nl": "Alleen de gastheer of iemand met Kanalen beheren kan spelers uit de lobby halen.",
+    },
+    "kick_unknown": {"en": "That person is not in this lobby.", "nl": "Die persoon zit niet in deze lobby."},
+    "kick_self": {"en": "To leave the lobby yourself, use `/leave`.", "nl": "Gebruik `/leave` om zelf te vertrekken."},
+    "wrong_channel": {
+        "en": "On this server the games are played in <#{channel}>.",
+        "nl": "Op deze server wordt in <#{channel}> gespeeld.",
+    },
+    "game_not_offered": {
+        "en": "{game_name} is not offered on this server (see `/games`).",
+        "nl": "{game_name} wordt op deze server niet aangeboden (zie `/games`).",
+    },
+    "config_denied": {
+        "en": "Changing the server's settings needs the Manage Server permission. `/config` alone shows them.",
+        "nl": "Voor het wijzigen van de serverinstellingen heb je Server beheren nodig. `/config` alleen toont ze.",
+    },
     # lobby and announcements
     "joined": {
         "en": "{name} joined {game_name} ({count}/{max}). `/start` when everyone is in.",
@@ -129,6 +177,97 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{mentions}: your turn on the table message. {what}",
         "nl": "{mentions}: jij bent aan de beurt, op het tafelbericht. {what}",
     },
+    "turn_dm": {
+        "en": "Your turn in {game_name} in <#{channel}>: {link}",
+        "nl": "Je bent aan de beurt in {game_name} in <#{channel}>: {link}",
+    },
+    "remind_channel": {
+        "en": "⏰ {mention}, the game is waiting for you; your time runs out {when}.",
+        "nl": "⏰ {mention}, het spel wacht op jou; je tijd loopt af {when}.",
+    },
+    "remind_dm": {
+        "en": "⏰ {game_name} in <#{channel}> is waiting for you; your time runs out {when}. {link}",
+        "nl": "⏰ {game_name} in <#{channel}> wacht op jou; je tijd loopt af {when}. {link}",
+    },
+    "time_up": {
+        "en": "⌛ {mention}'s time is up. The other players can let a bot play for {name} or end the game "
+        "(buttons on the table message).",
+        "nl": "⌛ De tijd van {mention} is om. De andere spelers kunnen een bot voor {name} laten spelen of het spel "
+        "beëindigen (knoppen op het tafelbericht).",
+    },
+    "vote_stand_in": {"en": "Let a bot play for {name}", "nl": "Laat een bot voor {name} spelen"},
+    "vote_end": {"en": "End the game", "nl": "Spel beëindigen"},
+    "im_back": {"en": "I'm back", "nl": "Ik ben terug"},
+    "vote_counted": {
+        "en": "Your vote is counted ({count} so far); a majority of the players present decides.",
+        "nl": "Je stem telt ({count} tot nu toe); een meerderheid van de aanwezige spelers beslist.",
+    },
+    "stand_in_started": {
+        "en": "🤖 A bot plays for {name} now (decided by {who}) until {name} presses **I'm back** or makes a move.",
+        "nl": "🤖 Een bot speelt nu voor {name} (besloten door {who}) tot {name} op **Ik ben terug** drukt of zelf zet.",
+    },
+    "ended_by_vote": {
+        "en": "The game was ended while waiting for {name} (decided by {who}).",
+        "nl": "Het spel is beëindigd terwijl het op {name} wachtte (besloten door {who}).",
+    },
+    "stand_in_acted": {"en": "🤖 The stand-in for {name}:", "nl": "🤖 De vervanger van {name}:"},
+    "is_back": {"en": "👋 {name} is back and plays again.", "nl": "👋 {name} is terug en speelt weer zelf."},
+    "seat_stand_in": {"en": "{name} (away, a bot plays)", "nl": "{name} (afwezig, een bot speelt)"},
+    "seat_resigned": {"en": "{name} (resigned, a bot plays)", "nl": "{name} (opgegeven, een bot speelt)"},
+    "resigned_game_over": {
+        "en": "{name} resigned; the game is over.",
+        "nl": "{name} heeft opgegeven; het spel is voorbij.",
+    },
+    "resigned_stand_in": {
+        "en": "{name} resigned; a bot plays their seat to the end.",
+        "nl": "{name} heeft opgegeven; een bot speelt de plaats uit.",
+    },
+    "won_by_resignation": {
+        "en": "{winner} wins: {loser} resigned.",
+        "nl": "{winner} wint: {loser} heeft opgegeven.",
+    },
+    "kicked": {"en": "{who} took {name} out of the lobby.", "nl": "{who} heeft {name} uit de lobby gehaald."},
+    "thread_opened": {
+        "en": "{game_name} opens in <#{thread}>: join it there.",
+        "nl": "{game_name} begint in <#{thread}>: doe daar mee.",
+    },
+    "clock_title": {"en": "Turn clock", "nl": "Beurtklok"},
+    "notify_on": {
+        "en": "You are mentioned in the channel when it is your turn.",
+        "nl": "Je wordt in het kanaal genoemd als je aan de beurt bent.",
+    },
+    "notify_dm": {
+        "en": "You are mentioned in the channel and get a direct message with a link when it is your turn.",
+        "nl": "Je wordt in het kanaal genoemd en krijgt een privébericht met een link als je aan de beurt bent.",
+    },
+    "notify_off": {
+        "en": "Your name is still shown when it is your turn, but without a ping.",
+        "nl": "Je naam staat er nog als je aan de beurt bent, maar zonder melding.",
+    },
+    "mygames_title": {"en": "Your running games", "nl": "Je lopende spellen"},
+    "mygames_none": {"en": "You have no running games.", "nl": "Je hebt geen lopende spellen."},
+    "mygames_line": {
+        "en": "**{game_name}** {link} · waiting for: {waiting}",
+        "nl": "**{game_name}** {link} · wacht op: {waiting}",
+    },
+    "mygames_clock": {"en": "time runs out {when}", "nl": "tijd loopt af {when}"},
+    "resend": {"en": "Send my choice again: {game_name}", "nl": "Mijn keuze opnieuw sturen: {game_name}"},
+    "dm_closed_use_hand": {
+        "en": "I can't send you direct messages; use `/hand` in the game's channel.",
+        "nl": "Ik kan je geen privéberichten sturen; gebruik `/hand` in het kanaal van het spel.",
+    },
+    "config_show": {
+        "en": "Language: {language}\nDefault turn clock: {clock}\nA thread per game: {threads}\n"
+        "Games: {games}\nChannel: {channel}",
+        "nl": "Taal: {language}\nStandaard beurtklok: {clock}\nEen thread per spel: {threads}\n"
+        "Spellen: {games}\nKanaal: {channel}",
+    },
+    "config_saved": {"en": "Saved.", "nl": "Opgeslagen."},
+    "config_all": {"en": "all", "nl": "alle"},
+    "config_auto": {"en": "the server's language", "nl": "de taal van de server"},
+    "config_any": {"en": "any", "nl": "elk"},
+    "yes": {"en": "yes", "nl": "ja"},
+    "no": {"en": "no", "nl": "nee"},
     "waiting_for": {"en": "Waiting for: {names}", "nl": "Wachten op: {names}"},
     "lobby_title": {"en": "{game_name} — lobby", "nl": "{game_name} — lobby"},
     "lobby_players": {"en": "Players ({count}/{max}): {names}", "nl": "Spelers ({count}/{max}): {names}"},
@@ -152,7 +291,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/status` the table · `/hand` your private view and choices\n"
             "`/play action` type an action (with suggestions)\n"
             "`/addbot [level]` · `/removebot [name]` seat or remove an AI player in the lobby\n"
+            "`/start clock:24h` a turn clock: reminders at half time, then the others may let a bot play\n"
+            "`/resign` give up · `/kick player` take someone out of the lobby (host)\n"
             "`/abandon` end the game (host or Manage Channels)\n`/rules [game]` · `/games` · `/help`\n"
+            "`/mygames` your games everywhere · `/notify on|dm|off` how you hear it is your turn\n"
+            "`/config` the server's settings (Manage Server)\n"
             "Secret choices come by DM; if your DMs are closed, press **Make my choice**."
         ),
         "nl": (
@@ -161,7 +304,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/status` de tafel · `/hand` je eigen overzicht en keuzes\n"
             "`/play zet` een zet typen (met suggesties)\n"
             "`/addbot [niveau]` · `/removebot [naam]` een AI-speler in de lobby zetten of weghalen\n"
+            "`/start clock:24h` een beurtklok: herinnering halverwege, daarna mogen de anderen een bot laten spelen\n"
+            "`/resign` opgeven · `/kick speler` iemand uit de lobby halen (gastheer)\n"
             "`/abandon` het spel beëindigen (gastheer of Kanalen beheren)\n`/rules [spel]` · `/games` · `/help`\n"
+            "`/mygames` je spellen overal · `/notify on|dm|off` hoe je hoort dat je aan de beurt bent\n"
+            "`/config` de instellingen van de server (Server beheren)\n"
             "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**."
         ),
     },

@@ -8,9 +8,10 @@ from typing import Any
 
 import discord
 
-from bot.chat.components import ChoiceButton, ChoiceSelect, HandButton
+from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, VoteButton
 from bot.chat.i18n import t
 from bot.service import menus
+from bot.service.clock import clock_name
 from bot.service.notices import SeatInfo, Table
 from games.core import Event, visible
 
@@ -30,7 +31,11 @@ def waiting_names(table: Table) -> str:
 
 
 def seat_line(seat: SeatInfo, lang: str) -> str:
-    """A seat as the lobby and the table list it; AI seats with their level."""
+    """A seat as the lobby and the table list it; AI seats with their level, stand-ins said so."""
+    if seat.resigned:
+        return t("seat_resigned", lang, name=seat.name)
+    if seat.stand_in:
+        return t("seat_stand_in", lang, name=seat.name)
     if seat.ai_level is None:
         return seat.name
     return t("ai_seat", lang, name=seat.name, level=t(f"level_{seat.ai_level}", lang))
@@ -56,8 +61,10 @@ async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = table.engine.status_lines(view, lang, table.names)
     embed.description = "\n".join(lines)[:4000]
-    if table.ai_seats:
+    if table.ai_seats or table.clock_seconds:
         embed.add_field(name=t("players", lang), value=", ".join(seat_line(s, lang) for s in table.seats)[:1024])
+    if table.clock_seconds:
+        embed.add_field(name=t("clock_title", lang), value=clock_name(table.clock_seconds))
     if table.prompts:
         embed.set_footer(text=t("waiting_for", lang, names=waiting_names(table)))
     file = await picture_file(table, view, lang, "board.png" if seat is None else "view.png")
@@ -136,7 +143,23 @@ def table_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
         if isinstance(step, menus.Step):
             items += [i for i in step_items(table, seat, lang, step)]
     if table.prompts:
-        items.append(HandButton(table.game_id, t("make_choice", lang)))
+        hand = HandButton(table.game_id, t("make_choice", lang))
+        hand.item.row = 3
+        items.append(hand)
+    return items + clock_items(table, lang)
+
+
+def clock_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
+    """The last row: votes on seats whose time ran out (two at most, the earliest), I'm back."""
+    items: list[discord.ui.Item[Any]] = []
+    for key in sorted(table.votes, key=int)[:2]:
+        seat = int(key)
+        name = table.seats[seat].name
+        items.append(VoteButton(table.game_id, seat, "sb", t("vote_stand_in", lang, name=name), row=4))
+        if not any(isinstance(i, VoteButton) and i.choice == "end" for i in items):
+            items.append(VoteButton(table.game_id, seat, "end", t("vote_end", lang), row=4))
+    if any(not s.resigned for s in table.stand_ins):
+        items.append(BackButton(table.game_id, t("im_back", lang), row=4))
     return items
 
 
@@ -177,6 +200,9 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
         return embed
     order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
     lines = [t("rank_line", lang, rank=res.ranks[s], name=table.names[s], score=res.scores[s]) for s in order]
+    if table.resigned_by is not None:
+        winner = next(s for s in order if res.ranks[s] == 1)
+        lines = [t("won_by_resignation", lang, winner=table.names[winner], loser=table.names[table.resigned_by])]
     if res.tiebreak:
         lines.append(t("tiebreak", lang, tiebreak=res.tiebreak))
     embed.description = "\n".join(lines)

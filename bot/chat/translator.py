@@ -24,6 +24,20 @@ DUTCH: dict[str, str] = {
     "Your private view and your choices, only for you.": "Jouw eigen overzicht en keuzes, alleen voor jou.",
     "Make a move by typing it (suggestions list the legal ones).": "Doe een zet door hem te typen (de suggesties zijn de geldige zetten).",
     "Start typing; pick one of the suggestions": "Begin te typen; kies een van de suggesties",
+    "Take a player out of this channel's lobby (host).": "Haal een speler uit de lobby van dit kanaal (gastheer).",
+    "Who to take out": "Wie eruit moet",
+    "Time each player has per turn before the others may let a bot play (default: the server's)": "Tijd per beurt voordat de anderen een bot mogen laten spelen (standaard: die van de server)",
+    "Give up the game in this channel.": "Geef het spel in dit kanaal op.",
+    "How you hear that it is your turn.": "Hoe je hoort dat je aan de beurt bent.",
+    "on: mentioned in the channel · dm: also a direct message · off: no ping": "on: genoemd in het kanaal · dm: ook een privébericht · off: geen melding",
+    "Your running games in every server, and whose turn it is.": "Je lopende spellen op elke server, en wie aan de beurt is.",
+    "This server's settings (Manage Server to change them).": "De instellingen van deze server (wijzigen met Server beheren).",
+    "The language of the bot's messages in channels": "De taal van de berichten van de bot in kanalen",
+    "The default turn clock of /start": "De standaard beurtklok van /start",
+    "Open a new thread for every game (several games per channel)": "Open een nieuwe thread per spel (meerdere spellen per kanaal)",
+    "The games offered, by name or key, separated by commas, or all": "De aangeboden spellen, op naam of sleutel, met komma's gescheiden, of all",
+    "The only channel the bot plays in": "Het enige kanaal waarin de bot speelt",
+    "Lift the channel limit": "Hef de kanaalbeperking op",
 }
 
 

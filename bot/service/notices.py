@@ -7,6 +7,9 @@ from typing import Any
 
 from games.core import Engine, Event, Prompt, Result
 
+#: The level of the AI that plays for an absent person.
+STAND_IN_LEVEL = "normal"
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -16,11 +19,18 @@ class SeatInfo:
     locale: str
     dm_open: bool
     ai_level: str | None = None  # easy, normal or hard when an AI plays this seat
+    stand_in: bool = False  # a person's seat an AI plays while they are away (or after /resign)
+    resigned: bool = False
 
     @property
     def label(self) -> str:
         """The name shown in the game: AI seats say so."""
         return f"{self.name} (AI)" if self.ai_level else self.name
+
+    @property
+    def present(self) -> bool:
+        """A person who plays this seat themselves."""
+        return self.ai_level is None and not self.stand_in
 
 
 @dataclass
@@ -40,6 +50,10 @@ class Table:
     prompts: dict[int, Prompt] = field(default_factory=dict)
     prompt_seqs: dict[int, int] = field(default_factory=dict)
     result: Result | None = None
+    clock_seconds: int | None = None
+    votes: dict[str, Any] = field(default_factory=dict)  # expired seat -> {"stand_in": [...], "end": [...]}
+    parent_channel_id: int | None = None  # the channel a game thread hangs from
+    resigned_by: int | None = None  # the seat whose resignation ended a two-player game
 
     @property
     def names(self) -> list[str]:
@@ -51,8 +65,12 @@ class Table:
 
     @property
     def ai_seats(self) -> dict[int, str]:
-        """AI seats and their levels."""
-        return {s.position: s.ai_level for s in self.seats if s.ai_level}
+        """Seats an AI plays and its level: AI players, and stand-ins (normal) for absent people."""
+        return {s.position: s.ai_level or STAND_IN_LEVEL for s in self.seats if s.ai_level or s.stand_in}
+
+    @property
+    def stand_ins(self) -> list[SeatInfo]:
+        return [s for s in self.seats if s.stand_in]
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -74,3 +92,15 @@ class Outcome:
     new_public_prompts: list[int] = field(default_factory=list)  # seats to call to the table
     finished: bool = False
     action_seat: int | None = None
+    by_stand_in: bool = False  # the action was made by the AI standing in for that seat
+    back: list[int] = field(default_factory=list)  # seats whose person took over again
+
+
+@dataclass
+class Alarm:
+    """A turn-clock deadline that came due: remind the seat at half time, or its time ran out."""
+
+    table: Table
+    seat: int
+    kind: str
+    deadline: Any = None  # when the seat's time runs out (a datetime)

@@ -14,18 +14,21 @@ import json
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.service import clock
+from bot.service.clock import Now
 from bot.service.errors import ServiceError
-from bot.service.notices import Outcome, SeatInfo, Table
+from bot.service.notices import Alarm, Outcome, SeatInfo, Table
 from bot.store import repo
-from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat
+from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry
-from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt
+from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt, Result
 
 #: The levels of AI players (see games/ai) and the names they sit under, in seating order.
 AI_LEVELS = ai.LEVELS
@@ -66,11 +69,38 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
     return out
 
 
+def resignation_result(players: int, resigned: int) -> Result:
+    """A two-player game ended by a resignation: the other seat wins."""
+    ranks = {seat: 2 if seat == resigned else 1 for seat in range(players)}
+    return Result(
+        scores={seat: 0 for seat in range(players)},
+        ranks=ranks,
+        winners=[seat for seat, rank in ranks.items() if rank == 1],
+        tiebreak=None,
+        extra={"resigned": resigned},
+    )
+
+
+def result_of(engine: Engine, state: Any, stored: dict[str, Any] | None) -> Result | None:
+    """The engine's result, or the stored one of a game that ended otherwise (a resignation)."""
+    result = engine.result(state)
+    if result is None and stored and "resigned" in (stored.get("extra") or {}):
+        return resignation_result(len(stored["ranks"]), int(stored["extra"]["resigned"]))
+    return result
+
+
 class TableService:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        seeds: Callable[[], int] | None = None,
+        now: Now = utcnow,
+    ) -> None:
         self.sessions = sessions
         # Where game seeds come from: the OS by default; tests pass a seeded source to replay a run.
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self.now = now  # the turn clock's time; tests move it instead of sleeping
         self._locks: dict[int, asyncio.Lock] = {}
 
     # -- units of work -------------------------------------------------------------------------
@@ -94,7 +124,16 @@ class TableService:
     def _table(game: Game, state: Any = None) -> Table:
         engine = registry.get(game.game_key)
         seats = [
-            SeatInfo(s.position, s.user_id, s.display_name, s.locale, s.dm_open, s.ai_level if s.is_ai else None)
+            SeatInfo(
+                s.position,
+                s.user_id,
+                s.display_name,
+                s.locale,
+                s.dm_open,
+                s.ai_level if s.is_ai else None,
+                stand_in=s.stand_in,
+                resigned=s.resigned,
+            )
             for s in game.seats
         ]
         table = Table(
@@ -107,12 +146,17 @@ class TableService:
             seats=seats,
             options=dict(game.options or {}),
             version=game.version,
+            clock_seconds=game.clock_seconds,
+            votes=dict(game.votes or {}),
+            parent_channel_id=game.parent_channel_id,
         )
         if game.snapshot is not None:
             table.state = state if state is not None else engine.load(game.snapshot)
             table.prompts = open_prompts(engine, table.state)
             table.prompt_seqs = {int(k): v["seq"] for k, v in (game.prompts or {}).items()}
-            table.result = engine.result(table.state)
+            table.result = result_of(engine, table.state, game.result)
+            if table.result is not None and "resigned" in table.result.extra:
+                table.resigned_by = int(table.result.extra["resigned"])
         return table
 
     async def table_in(self, channel_id: int) -> Table | None:
@@ -150,6 +194,7 @@ class TableService:
         name: str,
         locale: str = "en",
         game_key: str | None = None,
+        parent_channel_id: int | None = None,
     ) -> Table:
         wanted = None
         if game_key:
@@ -162,7 +207,13 @@ class TableService:
                 if wanted is None:
                     raise ServiceError("choose_game")
                 game = repo.add_game(
-                    s, guild_id=guild_id, channel_id=channel_id, game_key=wanted.key, status=LOBBY, host_id=user_id
+                    s,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game_key=wanted.key,
+                    status=LOBBY,
+                    host_id=user_id,
+                    parent_channel_id=parent_channel_id,
                 )
                 game.seats = []
                 await s.flush()
@@ -257,7 +308,9 @@ class TableService:
             await self._close_gaps(s, game)
             return self._table(game), gone.display_name
 
-    async def start(self, *, channel_id: int, user_id: int, options_text: str | None = None) -> Outcome:
+    async def start(
+        self, *, channel_id: int, user_id: int, options_text: str | None = None, clock_text: str | None = None
+    ) -> Outcome:
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
@@ -278,6 +331,7 @@ class TableService:
             if n not in counts:
                 raise ServiceError("bad_count", counts=", ".join(map(str, counts)), have=n)
             options = parse_options(engine, options_text)
+            game.clock_seconds = clock.clock_seconds(clock_text)
             seed = self._seeds()
             try:
                 state = engine.start(n, dict(options), seed)
@@ -288,6 +342,7 @@ class TableService:
             game.snapshot = engine.dump(state)
             secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
+            await clock.reschedule(s, game, self._waiting_people(game, engine, state), self.now())
             table = self._table(game, state)
             opening = getattr(engine, "opening_events", None)
             return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
@@ -316,6 +371,7 @@ class TableService:
             if game.host_id != user_id and not can_manage:
                 raise ServiceError("abandon_denied")
             game.status = ABANDONED
+            await clock.drop(s, game.id)
             await s.flush()
             return self._table(game)
 
@@ -330,13 +386,22 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
-            seat = next((x.position for x in game.seats if x.user_id == user_id), None)
-            if seat is None:
+            mine = next((x for x in game.seats if x.user_id == user_id), None)
+            if mine is None:
                 raise ServiceError("not_a_player")
+            if mine.resigned:
+                raise ServiceError("resigned")
+            seat = mine.position
             open_prompt = (game.prompts or {}).get(str(seat))
             if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
                 raise ServiceError("closed")
-            return await self._apply(s, game, seat, action)
+            back = []
+            if mine.stand_in:  # acting yourself means you are back: the stand-in steps aside
+                mine.stand_in = False
+                back.append(seat)
+            outcome = await self._apply(s, game, seat, action)
+            outcome.back = back
+            return outcome
 
     async def act_ai(self, *, game_id: int, seat: int, action: Action, version: int) -> Outcome:
         """Apply an AI seat's decision, made on the game as it was at ``version``; if anything
@@ -345,11 +410,14 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING or game.version != version:
                 raise ServiceError("closed")
-            if not any(x.position == seat and x.is_ai for x in game.seats):
+            player = next((x for x in game.seats if x.position == seat and (x.is_ai or x.stand_in)), None)
+            if player is None:
                 raise ServiceError("not_a_player")
-            return await self._apply(s, game, seat, action)
+            return await self._apply(s, game, seat, action, by_stand_in=not player.is_ai)
 
-    async def _apply(self, s: AsyncSession, game: Game, seat: int, action: Action) -> Outcome:
+    async def _apply(
+        self, s: AsyncSession, game: Game, seat: int, action: Action, *, by_stand_in: bool = False
+    ) -> Outcome:
         engine = registry.get(game.game_key)
         state = engine.load(game.snapshot or {})
         if seat not in open_prompts(engine, state):
@@ -359,7 +427,7 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError("illegal", reason=exc.reason, rule=exc.code, refusal=exc, game_key=engine.key) from None
         new_version = game.version + 1
-        repo.append_action(s, game, new_version, seat, action)
+        repo.append_action(s, game, new_version, seat, action, stand_in=by_stand_in)
         game.snapshot = engine.dump(state)
         secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
         result = engine.result(state)
@@ -367,11 +435,21 @@ class TableService:
             game.status = FINISHED
             game.result = result.to_json()
         await s.flush()
+        waiting = self._waiting_people(game, engine, state) if result is None else set()
+        await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         table = self._table(game, state)
-        return Outcome(table, events, secret, public, finished=result is not None, action_seat=seat)
+        return Outcome(
+            table, events, secret, public, finished=result is not None, action_seat=seat, by_stand_in=by_stand_in
+        )
+
+    @staticmethod
+    def _waiting_people(game: Game, engine: Engine, state: Any) -> set[int]:
+        """Seats the game waits for that a person plays (blocking prompts only)."""
+        people = {x.position for x in game.seats if not x.is_ai and not x.stand_in}
+        return set(engine.pending(state)) & people
 
     async def games_with_ai(self) -> list[int]:
-        """Running games with an AI seat: their AI players resume when the bot starts."""
+        """Running games with a seat an AI plays: their AI players resume when the bot starts."""
         async with self.sessions() as s:
             return await repo.running_games_with_ai(s)
 
@@ -398,6 +476,156 @@ class TableService:
     async def action_log(self, game_id: int) -> list[tuple[int, Action]]:
         async with self.sessions() as s:
             return [(row.seat, row.action) for row in await repo.action_log(s, game_id)]
+
+    # -- games that live for days ----------------------------------------------------------------
+    async def fire_due(self) -> list[Alarm]:
+        """Claim the turn-clock deadlines that came due and say what they mean. Each row fires once,
+        also with several processes on one database; a deadline that passed while the bot was down
+        fires on the first call after start."""
+        alarms: list[Alarm] = []
+        async with self._unit() as s:
+            due = await clock.claim_due(s, self.now())
+            games: dict[int, Game | None] = {}
+            for row in due:
+                if row.game_id not in games:
+                    games[row.game_id] = await repo.game_by_id(s, row.game_id, lock=True)
+                game = games[row.game_id]
+                if game is None or game.status != RUNNING:
+                    continue
+                if row.kind == clock.EXPIRE:
+                    votes = dict(game.votes or {})
+                    votes.setdefault(str(row.seat), {"stand_in": [], "end": []})
+                    game.votes = votes
+                deadline = row.due_at + (
+                    timedelta(seconds=(game.clock_seconds or 0) / 2) if row.kind == clock.REMIND else timedelta()
+                )
+                alarms.append(Alarm(self._table(game), row.seat, row.kind, deadline))
+            await s.flush()
+        # every alarm of a game shows the game after all of its alarms
+        latest = {a.table.game_id: a.table for a in alarms}
+        for alarm in alarms:
+            alarm.table = latest[alarm.table.game_id]
+            alarm.table.votes = dict(alarm.table.votes)
+        return alarms
+
+    async def vote(
+        self, *, game_id: int, user_id: int, seat: int, choice: str, can_manage: bool = False
+    ) -> tuple[Table, str | None]:
+        """A vote on a seat whose time ran out: ``stand_in`` (an AI plays it) or ``end`` the game.
+        The host or a moderator decides at once; otherwise a majority of the present players.
+        Returns the table and the decision, if one was reached."""
+        if choice not in ("stand_in", "end"):
+            raise ServiceError("closed")
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or game.status != RUNNING or str(seat) not in (game.votes or {}):
+                raise ServiceError("closed")
+            absent = next(x for x in game.seats if x.position == seat)
+            if absent.user_id == user_id:
+                raise ServiceError("vote_self")
+            present = [
+                x.user_id
+                for x in game.seats
+                if not x.is_ai and not x.stand_in and str(x.position) not in game.votes and x.user_id is not None
+            ]
+            decides = can_manage or user_id == game.host_id
+            if user_id not in present and not decides:
+                raise ServiceError("vote_denied")
+            votes = {k: {c: list(v) for c, v in b.items()} for k, b in game.votes.items()}
+            ballot = votes[str(seat)]
+            for option in ballot.values():
+                if user_id in option:
+                    option.remove(user_id)
+            ballot[choice].append(user_id)
+            decided = choice if decides or len(ballot[choice]) > len(present) / 2 else None
+            if decided == "stand_in":
+                absent.stand_in = True
+                del votes[str(seat)]
+                await clock.drop(s, game.id, seat)
+            elif decided == "end":
+                game.status = ABANDONED
+                votes = {}
+                await clock.drop(s, game.id)
+            game.votes = votes
+            await s.flush()
+            return self._table(game), decided
+
+    async def come_back(self, *, game_id: int, user_id: int) -> Table:
+        """“I'm back”: the person plays their seat again and the stand-in steps aside."""
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or game.status != RUNNING:
+                raise ServiceError("closed")
+            mine = next((x for x in game.seats if x.user_id == user_id), None)
+            if mine is None:
+                raise ServiceError("not_a_player")
+            if mine.resigned:
+                raise ServiceError("resigned")
+            if not mine.stand_in:
+                raise ServiceError("not_away")
+            mine.stand_in = False
+            await s.flush()
+            engine = registry.get(game.game_key)
+            state = engine.load(game.snapshot or {})
+            await clock.reschedule(s, game, self._waiting_people(game, engine, state), self.now())
+            return self._table(game, state)
+
+    async def resign(self, *, channel_id: int, user_id: int) -> Table:
+        """Give up a running game: in a two-player game the other player wins at once; otherwise
+        a stand-in plays the seat to the end."""
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status != RUNNING:
+                raise ServiceError("resign_lobby")
+            mine = next((x for x in game.seats if x.user_id == user_id), None)
+            if mine is None:
+                raise ServiceError("not_a_player")
+            if mine.resigned:
+                raise ServiceError("resigned")
+            mine.resigned = mine.stand_in = True
+            votes = dict(game.votes or {})
+            votes.pop(str(mine.position), None)
+            game.votes = votes
+            if not any(not x.is_ai and not x.resigned for x in game.seats):
+                game.status = ABANDONED  # nobody is left to play for: AI players alone do not go on
+                await clock.drop(s, game.id)
+            elif len(game.seats) == 2:
+                game.status = FINISHED
+                game.result = resignation_result(2, mine.position).to_json()
+                await clock.drop(s, game.id)
+            else:
+                await clock.drop(s, game.id, mine.position)
+            await s.flush()
+            return self._table(game)
+
+    async def kick(self, *, channel_id: int, user_id: int, target_id: int, can_manage: bool = False) -> Table:
+        """The host (or a moderator) takes a person out of the lobby."""
+        async with self._lock(-channel_id), self._unit() as s:
+            game = await repo.active_game(s, channel_id, lock=True)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status == RUNNING:
+                raise ServiceError("kick_running")
+            if game.host_id != user_id and not can_manage:
+                raise ServiceError("kick_denied")
+            target = next((x for x in game.seats if x.user_id == target_id and not x.is_ai), None)
+            if target is None:
+                raise ServiceError("kick_unknown")
+            if target_id == user_id:
+                raise ServiceError("kick_self")
+            game.seats.remove(target)
+            await s.flush()
+            await self._close_gaps(s, game)
+            return self._table(game)
+
+    async def running_games_of(self, user_id: int) -> list[tuple[Table, dict[int, datetime]]]:
+        """The person's running games, newest activity first, with each waiting seat's deadline."""
+        async with self.sessions() as s:
+            games = await repo.games_of_user(s, user_id, (RUNNING,))
+            times = await clock.deadlines(s, [g.id for g in games])
+            return [(self._table(g), times.get(g.id, {})) for g in games]
 
     # -- prompts -----------------------------------------------------------------------------
     @staticmethod

@@ -49,6 +49,12 @@ class Game(Base):
     prompts: Mapped[dict[str, Any]] = mapped_column(default=dict)
     result: Mapped[dict[str, Any] | None]
     version: Mapped[int] = mapped_column(default=0)
+    # Turn clock: seconds a waiting player has before the others may bring in a stand-in (None = off).
+    clock_seconds: Mapped[int | None]
+    # Votes after a clock ran out: {"<seat>": {"stand_in": [user ids], "end": [user ids]}}.
+    votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # In thread mode the game lives in a thread of this channel (archived when the game ends).
+    parent_channel_id: Mapped[int | None] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -81,6 +87,9 @@ class Seat(Base):
     ai_level: Mapped[str | None] = mapped_column(String(8))  # easy, normal or hard for an AI seat
     locale: Mapped[str] = mapped_column(String(8), default="en")
     dm_open: Mapped[bool] = mapped_column(default=True)
+    # A person's seat that an AI (level normal) plays while they are away, or for good after /resign.
+    stand_in: Mapped[bool] = mapped_column(default=False)
+    resigned: Mapped[bool] = mapped_column(default=False)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="seats", lazy="raise")
@@ -101,9 +110,47 @@ class ActionRow(Base):
     seq: Mapped[int]
     seat: Mapped[int]
     action: Mapped[dict[str, Any]]
+    stand_in: Mapped[bool] = mapped_column(default=False)  # made by the AI standing in for the seat
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
+
+
+class Timer(Base):
+    """A turn-clock deadline of one waiting seat. Rows, not memory: they survive restarts, and a
+    process claims a due row (``FOR UPDATE SKIP LOCKED``, setting ``fired_at``) so it fires once."""
+
+    __tablename__ = "timers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(8))  # "remind" at half time, "expire" at the end
+    due_at: Mapped[datetime] = mapped_column(index=True)
+    fired_at: Mapped[datetime | None]
+
+
+class UserPref(Base):
+    """How a person wants to hear that it is their turn: on (mentioned in the channel), dm (also a
+    direct message with a link), off (named without a ping)."""
+
+    __tablename__ = "user_prefs"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    notify: Mapped[str] = mapped_column(String(8), default="on")
+
+
+class GuildConfig(Base):
+    """A server's settings, made with /config by someone with Manage Server."""
+
+    __tablename__ = "guild_configs"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    language: Mapped[str | None] = mapped_column(String(8))
+    clock: Mapped[str | None] = mapped_column(String(8))
+    threads: Mapped[bool] = mapped_column(default=False)
+    games: Mapped[list[Any] | None]  # offered game keys; None = all
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)  # the one channel the bot plays in
 
 
 class MessageRef(Base):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import ACTIVE, RUNNING, ActionRow, Game, MessageRef, Seat
@@ -40,7 +40,7 @@ async def running_games_with_ai(s: AsyncSession) -> list[int]:
     q = (
         select(Game.id)
         .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.is_ai.is_(True), Game.status == RUNNING)
+        .where(or_(Seat.is_ai.is_(True), Seat.stand_in.is_(True)), Game.status == RUNNING)
         .distinct()
         .order_by(Game.id)
     )
@@ -53,8 +53,10 @@ def add_game(s: AsyncSession, **fields: Any) -> Game:
     return game
 
 
-def append_action(s: AsyncSession, game: Game, seq: int, seat: int, action: dict[str, Any]) -> None:
-    s.add(ActionRow(game_id=game.id, seq=seq, seat=seat, action=action))
+def append_action(
+    s: AsyncSession, game: Game, seq: int, seat: int, action: dict[str, Any], *, stand_in: bool = False
+) -> None:
+    s.add(ActionRow(game_id=game.id, seq=seq, seat=seat, action=action, stand_in=stand_in))
 
 
 async def action_log(s: AsyncSession, game_id: int) -> list[ActionRow]:

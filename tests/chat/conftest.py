@@ -10,7 +10,7 @@ import simcord
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
-from tests.chat.world import GUILD_ID, World, close_ai_pool, install_locales, make_bot
+from tests.chat.world import GUILD_ID, FakeClock, World, close_ai_pool, install_locales, make_bot
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -27,11 +27,12 @@ async def world(
     engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
     await upgrade(engine)
     seeds = random.Random(request.node.name)  # the same games every run of a test
-    service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31))
+    clock = FakeClock()
+    service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
     env = simcord.Env(make_bot(service), settle_timeout=20.0)
     guild = env.create_guild("Spelavond", id=GUILD_ID)
     channel = guild.create_text_channel("spellen")
-    w = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service)
+    w = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service, clock=clock)
     install_locales(monkeypatch, w.locales)
     await env.start()
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,19 @@ from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 
 GUILD_ID = 1_200_000_000_000_000_001
+
+
+class FakeClock:
+    """The turn clock's time in tests: it moves only when a test says so."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.current = start or datetime(2026, 1, 5, 18, 0, 0)
+
+    def __call__(self) -> datetime:
+        return self.current
+
+    def advance(self, **delta: float) -> None:
+        self.current += timedelta(**delta)
 
 
 _POOL: Any = None
@@ -47,7 +61,12 @@ def make_ai(service: TableService, sleep: Sleep | None = None) -> AIPlayers:
 
 def make_bot(service: TableService, default_language: str = "en", ai: AIPlayers | None = None) -> Speltafel:
     return Speltafel(
-        service, dev_guild_id=GUILD_ID, default_language=default_language, shard_count=1, ai=ai or make_ai(service)
+        service,
+        dev_guild_id=GUILD_ID,
+        default_language=default_language,
+        shard_count=1,
+        ai=ai or make_ai(service),
+        clock_tick=None,  # tests fire the turn clock themselves, after moving the fake time
     )
 
 
@@ -62,6 +81,7 @@ class World:
     members: list[Any] = field(default_factory=list)
     locales: dict[int, str] = field(default_factory=dict)
     expected_errors: list[str] = field(default_factory=list)  # texts of errors a test provokes
+    clock: FakeClock = field(default_factory=FakeClock)
 
     @property
     def bot(self) -> Speltafel:
@@ -78,7 +98,7 @@ class World:
         await self.engine.dispose()
         self.engine = make_engine(f"sqlite+aiosqlite:///{self.db_path}")
         await upgrade(self.engine)
-        self.service = TableService(make_sessions(self.engine), seeds=self.service._seeds)
+        self.service = TableService(make_sessions(self.engine), seeds=self.service._seeds, now=self.clock)
         await old.close()
         await self.env.restart_bot(make_bot(self.service, ai=make_ai(self.service, ai_sleep)))
 

@@ -1,4 +1,5 @@
-"""Lobby and housekeeping commands: /join /leave /start /abandon /games /rules /help."""
+"""Lobby and housekeeping commands: /join /leave /kick /addbot /removebot /start /resign /abandon
+/games /rules /help."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from discord.ext import commands
 from bot.chat import render
 from bot.chat.i18n import t
 from bot.chat.rules_text import SUMMARIES
+from bot.service.clock import CLOCKS
 from bot.service.errors import ServiceError
-from bot.service.notices import Outcome
+from bot.service.notices import Outcome, Table
 from bot.service.tables import AI_LEVELS
 from games import registry
 
@@ -50,16 +52,23 @@ class Lobby(commands.Cog):
     async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
         lang = self.ctl.user_lang(interaction)
         try:
-            table = await self.service.join(
-                channel_id=interaction.channel_id or 0,
-                guild_id=interaction.guild_id,
-                user_id=interaction.user.id,
-                name=interaction.user.display_name,
-                locale=lang,
-                game_key=game,
-            )
+            table, where = await self._join(interaction, game, lang)
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
+            return
+        if where is not None:  # a new thread holds this game's lobby
+            await interaction.response.send_message(t("thread_opened", lang, game=table.engine.names, thread=where.id))
+            await where.send(
+                t(
+                    "joined",
+                    lang,
+                    name=interaction.user.display_name,
+                    game=table.engine.names,
+                    count=1,
+                    max=table.engine.max_players,
+                ),
+                embed=render.lobby_embed(table, lang),
+            )
             return
         text = t(
             "joined",
@@ -70,6 +79,37 @@ class Lobby(commands.Cog):
             max=table.engine.max_players,
         )
         await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+
+    async def _join(
+        self, interaction: discord.Interaction, game: str | None, lang: str
+    ) -> tuple[Table, discord.Thread | None]:
+        """Join here, or, on a server that plays in threads, open a thread for a new game."""
+        config = await self.ctl.prefs.server(interaction.guild_id)
+        channel = interaction.channel
+        parent_id = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
+        if config.channel_id and config.channel_id not in (interaction.channel_id, parent_id):
+            raise ServiceError("wrong_channel", channel=config.channel_id)
+        wanted = registry.find(game) if game else None
+        if game and wanted is None:
+            raise ServiceError("unknown_game", game=game)
+        if wanted is not None and not config.offers(wanted.key):
+            raise ServiceError("game_not_offered", game=wanted.names)
+        fields = {
+            "guild_id": interaction.guild_id,
+            "user_id": interaction.user.id,
+            "name": interaction.user.display_name,
+            "locale": lang,
+            "game_key": game,
+        }
+        if config.threads and wanted is not None and isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(
+                name=(wanted.names.get(lang) or wanted.names["en"])[:90],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            table = await self.service.join(channel_id=thread.id, parent_channel_id=channel.id, **fields)
+            return table, thread
+        return await self.service.join(channel_id=interaction.channel_id or 0, **fields), None
 
     @app_commands.command(name="leave", description="Leave this channel's lobby.")
     @app_commands.guild_only()
@@ -125,14 +165,44 @@ class Lobby(commands.Cog):
         text = t("bot_removed", lang, who=interaction.user.display_name, name=gone)
         await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
 
-    @app_commands.command(name="start", description="Start the game in this channel.")
-    @app_commands.describe(options="Options as key=value, e.g. simultaneous_commit=true (see /games)")
+    @app_commands.command(name="kick", description="Take a player out of this channel's lobby (host).")
+    @app_commands.describe(player="Who to take out")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction, options: str | None = None) -> None:
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        lang = self.ctl.user_lang(interaction)
+        can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        try:
+            table = await self.service.kick(
+                channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id,
+                target_id=player.id,
+                can_manage=can_manage,
+            )
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        text = t("kicked", lang, who=interaction.user.display_name, name=player.display_name)
+        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+
+    @app_commands.command(name="start", description="Start the game in this channel.")
+    @app_commands.describe(
+        options="Options as key=value, e.g. simultaneous_commit=true (see /games)",
+        clock="Time each player has per turn before the others may let a bot play (default: the server's)",
+    )
+    @app_commands.choices(clock=[app_commands.Choice(name=c, value=c) for c in CLOCKS])
+    @app_commands.guild_only()
+    async def start(
+        self, interaction: discord.Interaction, options: str | None = None, clock: str | None = None
+    ) -> None:
         lang = self.ctl.user_lang(interaction)
         try:
+            if clock is None:
+                clock = (await self.ctl.prefs.server(interaction.guild_id)).clock
             outcome: Outcome = await self.service.start(
-                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, options_text=options
+                channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id,
+                options_text=options,
+                clock_text=clock,
             )
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
@@ -148,6 +218,28 @@ class Lobby(commands.Cog):
         )
         await self.ctl.announce(outcome)
 
+    @app_commands.command(name="resign", description="Give up the game in this channel.")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            table = await self.service.resign(channel_id=interaction.channel_id or 0, user_id=interaction.user.id)
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        name = interaction.user.display_name
+        key = "resigned_game_over" if table.status != "running" else "resigned_stand_in"
+        await interaction.response.send_message(t(key, lang, name=name))
+        channel = await self.ctl.channel(table.channel_id)
+        glang = await self.ctl.server_lang(interaction.guild)
+        if table.result is not None:
+            await channel.send(embed=render.result_embed(table, glang))
+        await self.ctl.refresh_table(table, channel, glang)
+        if table.status == "running":
+            self.bot.ai.kick(table.game_id)
+        else:
+            await self.ctl.close_thread(table, channel)
+
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels).")
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -161,15 +253,19 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         await interaction.response.send_message(t("abandoned", lang, name=interaction.user.display_name))
+        channel = await self.ctl.channel(table.channel_id)
         if table.state is not None:
-            channel = await self.ctl.channel(table.channel_id)
-            await self.ctl.refresh_table(table, channel, self.ctl.guild_lang(interaction.guild))
+            await self.ctl.refresh_table(table, channel, await self.ctl.server_lang(interaction.guild))
+        await self.ctl.close_thread(table, channel)
 
     @app_commands.command(name="games", description="The games you can play here.")
     async def games(self, interaction: discord.Interaction) -> None:
         lang = self.ctl.user_lang(interaction)
         lines = []
+        offered = await self.ctl.prefs.server(interaction.guild_id)
         for eng in registry.ENGINES.values():
+            if not offered.offers(eng.key):
+                continue
             opts = ", ".join(f"`{o.name}`" for o in eng.option_specs)
             lines.append(
                 t(
