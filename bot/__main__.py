@@ -11,7 +11,7 @@ from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
 from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.tables import TableService
-from bot.store.db import make_engine, make_sessions
+from bot.store.db import make_engine, make_sessions, wait_until_reachable
 from bot.store.migrate import upgrade
 
 log = logging.getLogger("bot")
@@ -20,6 +20,7 @@ log = logging.getLogger("bot")
 async def run(settings: Settings) -> None:
     engine = make_engine(settings.database_url)
     try:
+        await wait_until_reachable(engine, settings.database_wait)
         await upgrade(engine)
         log.info("database ready")
         if settings.discord_api_base or settings.discord_gateway_url:

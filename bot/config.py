@@ -16,6 +16,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token from the Developer Portal.")
     database_url: str = Field(default=DEFAULT_DATABASE_URL, description="SQLAlchemy async URL.")
+    # Seconds to wait at start-up for a database that does not answer yet (a starting container).
+    database_wait: float = Field(default=60.0, ge=0)
     dev_guild_id: int | None = Field(default=None, description="Sync commands to this guild only (instant).")
     log_level: str = "INFO"
     default_language: Literal["en", "nl"] = "en"

@@ -38,7 +38,16 @@ async def fresh_postgres() -> AsyncEngine:
         pytest.skip("TEST_POSTGRES_URL is not set: PostgreSQL tests need a server (see README)")
     engine = make_engine(url)
     async with engine.begin() as conn:
-        for table in ("message_refs", "actions", "seats", "games", "alembic_version"):
+        for table in (
+            "timers",
+            "user_prefs",
+            "guild_configs",
+            "message_refs",
+            "actions",
+            "seats",
+            "games",
+            "alembic_version",
+        ):
             await conn.exec_driver_sql(f"DROP TABLE IF EXISTS {table} CASCADE")
     await upgrade(engine)
     return engine

@@ -248,7 +248,7 @@ class Controller:
             if seat_info.user_id is None or (seat == actor and actor_prompted):
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
-            if seat in outcome.new_secret_prompts:
+            if seat in outcome.new_secret_prompts and seat_info.present:  # a stand-in answers its own
                 await self.send_prompt(table, seat, channel, extra=private)
             elif private and seat_info.dm_open:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])

@@ -7,11 +7,16 @@ upgrade a read lock half-way. PostgreSQL (asyncpg) uses row locks (`SELECT ... F
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 
@@ -52,3 +57,29 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
 
 def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+log = logging.getLogger(__name__)
+
+
+async def wait_until_reachable(
+    engine: AsyncEngine,
+    seconds: float,
+    *,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    clock: Callable[[], float] = time.monotonic,
+    every: float = 2.0,
+) -> None:
+    """Wait for the database to answer (a PostgreSQL container may start after the bot); raise
+    the last error once ``seconds`` have passed without an answer."""
+    deadline = clock() + seconds
+    while True:
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+            return
+        except (OSError, DBAPIError) as exc:
+            if clock() >= deadline:
+                raise
+            log.warning("database not reachable yet (%s); trying again in %.0f s", type(exc).__name__, every)
+            await sleep(every)
