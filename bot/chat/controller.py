@@ -226,6 +226,12 @@ class Controller:
         table = outcome.table
         if table.ai_seats and table.status == RUNNING:
             self.bot.ai.kick(table.game_id)
+        if table.status != RUNNING:
+            self.forget(table.game_id)
+
+    def forget(self, game_id: int) -> None:
+        """A game that is over leaves this process's memory (the DM views last shown)."""
+        self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
@@ -383,6 +389,8 @@ class Controller:
 
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         """Edit the table message in place (or post it anew if it is gone)."""
+        if table.status != RUNNING:
+            self.forget(table.game_id)
         if table.state is None:
             return
         embed, file = await render.table_embed(table, lang)

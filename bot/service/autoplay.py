@@ -133,6 +133,7 @@ class AIPlayers:
                     return
         finally:
             self._tasks.pop(game_id, None)
+            self._waited = {w for w in self._waited if w[0] != game_id}
 
     async def _step(self, game_id: int) -> bool:
         table = await self.service.table_by_id(game_id)

@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
@@ -101,7 +102,9 @@ class TableService:
         # Where game seeds come from: the OS by default; tests pass a seeded source to replay a run.
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
         self.now = now  # the turn clock's time; tests move it instead of sleeping
-        self._locks: dict[int, asyncio.Lock] = {}
+        # In-process locks per game (and per channel, negated): weakly held, so a lock lives only
+        # while someone holds or waits for it, and finished games leave nothing behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # -- units of work -------------------------------------------------------------------------
     @asynccontextmanager

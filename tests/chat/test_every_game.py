@@ -63,4 +63,7 @@ async def test_whole_game_through_the_chat(world: World, key: str, players: int,
     final = await world.service.table_by_id(game_id)
     assert final is not None and final.status == FINISHED and final.result is not None
     assert any(m.embeds and "Game over" in (m.embeds[0].title or "") for m in world.channel.history())
+    # the finished game left this process's caches: DM views, locks, AI bookkeeping
+    assert not [k for k in world.bot.controller._shown if k[0] == game_id]
+    assert game_id not in world.service._locks and game_id not in world.bot.ai._tasks
     print(f"{key}: {actions} actions through the chat in {time.perf_counter() - started:.1f}s")
