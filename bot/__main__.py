@@ -10,6 +10,7 @@ import sys
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
 from bot.service.autoplay import AIPlayers, thinking_pool
+from bot.service.pictures import Pictures, picture_pool
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions, wait_until_reachable
 from bot.store.migrate import upgrade
@@ -40,6 +41,7 @@ async def run(settings: Settings) -> None:
             shard_ids=settings.shard_ids,
             ai=ai,
             clock_tick=settings.clock_tick,
+            pictures=Pictures(picture_pool(settings.picture_workers)),
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:

@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     ai_budget_ms: int = Field(default=1000, ge=10)
     ai_answer_wait: float = Field(default=30.0, ge=0)
     ai_workers: int | None = Field(default=None, ge=1)
+    # Worker processes that draw board pictures (default: one per core).
+    picture_workers: int | None = Field(default=None, ge=1)
     shard_ids: list[int] | None = None
     # Seconds between looks at the turn clocks' deadlines (reminders, expiry).
     clock_tick: float = Field(default=30.0, gt=0)
@@ -35,7 +37,7 @@ class Settings(BaseSettings):
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
 
-    @field_validator("dev_guild_id", "shard_count", "ai_workers", mode="before")
+    @field_validator("dev_guild_id", "shard_count", "ai_workers", "picture_workers", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value

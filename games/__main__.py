@@ -1,4 +1,5 @@
-"""``python -m games play GAME ...``: a game at the terminal (see games/console.py)."""
+"""``python -m games play GAME ...``: a game at the terminal (see games/console.py);
+``python -m games replay FILE``: an exported game played back (see games/replay.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from games import ai, registry
 from games.console import Console, Setup, parse_options
+from games.core import IllegalAction
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +35,21 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE; resume it when FILE exists")
     play.add_argument("--picture", type=Path, metavar="FILE", help="write the board as you see it to this PNG")
     play.add_argument("--budget-ms", type=int, default=1000, help="thinking time of a hard AI per decision")
+    replay = sub.add_parser("replay", help="play back a game exported with /export")
+    replay.add_argument("file", type=Path, help="the exported JSON file")
+    replay.add_argument("--lang", choices=("en", "nl"), default="en")
     args = parser.parse_args(argv)
+
+    if args.command == "replay":
+        from games.replay import play_back
+
+        try:
+            lines, same = play_back(json.loads(args.file.read_text(encoding="utf-8")), args.lang)
+        except (OSError, ValueError, KeyError, IllegalAction) as exc:
+            print(f"cannot replay {args.file}: {exc}", file=sys.stderr)
+            return 2
+        print("\n".join(lines))
+        return 0 if same else 1
 
     if args.save is not None and args.save.exists():
         setup = Setup.from_json(json.loads(args.save.read_text(encoding="utf-8")))

@@ -48,7 +48,7 @@ def _run_sync(connection: Connection) -> None:
 
 
 async def _run_async() -> None:
-    engine = make_engine(_url(), poolclass=NullPool)
+    engine = make_engine(_url(), poolclass=NullPool, foreign_keys=False)
     async with engine.begin() as conn:
         await conn.run_sync(_run_sync)
     await engine.dispose()

@@ -37,18 +37,9 @@ async def fresh_postgres() -> AsyncEngine:
     if not url:
         pytest.skip("TEST_POSTGRES_URL is not set: PostgreSQL tests need a server (see README)")
     engine = make_engine(url)
-    async with engine.begin() as conn:
-        for table in (
-            "timers",
-            "user_prefs",
-            "guild_configs",
-            "message_refs",
-            "actions",
-            "seats",
-            "games",
-            "alembic_version",
-        ):
-            await conn.exec_driver_sql(f"DROP TABLE IF EXISTS {table} CASCADE")
+    async with engine.begin() as conn:  # every table of an earlier run goes, whatever its schema was
+        await conn.exec_driver_sql("DROP SCHEMA public CASCADE")
+        await conn.exec_driver_sql("CREATE SCHEMA public")
     await upgrade(engine)
     return engine
 

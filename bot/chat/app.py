@@ -11,13 +11,23 @@ from discord.ext import commands
 
 from bot.chat.cogs.lobby import Lobby
 from bot.chat.cogs.play import Play
+from bot.chat.cogs.records import Records
 from bot.chat.cogs.settings import Settings
-from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, ResendButton, VoteButton
+from bot.chat.components import (
+    BackButton,
+    ChoiceButton,
+    ChoiceSelect,
+    HandButton,
+    ReplayButton,
+    ResendButton,
+    VoteButton,
+)
 from bot.chat.controller import Controller
 from bot.chat.i18n import t
 from bot.chat.translator import DutchDescriptions
 from bot.service.autoplay import AIPlayers
 from bot.service.errors import ServiceError
+from bot.service.pictures import Pictures
 from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -65,6 +75,7 @@ class Speltafel(commands.AutoShardedBot):
         shard_ids: list[int] | None = None,
         ai: AIPlayers | None = None,
         clock_tick: float | None = 30.0,
+        pictures: Pictures | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -75,7 +86,8 @@ class Speltafel(commands.AutoShardedBot):
             shard_ids=shard_ids,
         )
         self.service = service
-        self.controller = Controller(self, service, default_language)
+        # Board pictures; without one given, they are drawn in a pool of worker processes made on first use.
+        self.controller = Controller(self, service, default_language, pictures)
         # AI seats; without one given, they think in a pool of worker processes made on first use.
         self.ai = ai or AIPlayers(service)
         self.ai.on_outcome = self.controller.after_ai
@@ -86,11 +98,14 @@ class Speltafel(commands.AutoShardedBot):
         self.sync_commands = sync_commands
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ChoiceButton, ChoiceSelect, HandButton, VoteButton, BackButton, ResendButton)
+        self.add_dynamic_items(
+            ChoiceButton, ChoiceSelect, HandButton, VoteButton, BackButton, ResendButton, ReplayButton
+        )
         await self.tree.set_translator(DutchDescriptions())
         await self.add_cog(Lobby(self))
         await self.add_cog(Play(self))
         await self.add_cog(Settings(self))
+        await self.add_cog(Records(self))
         if self.clock_tick:
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         if not self.sync_commands:
@@ -122,4 +137,5 @@ class Speltafel(commands.AutoShardedBot):
         if self._clock_task is not None:
             self._clock_task.cancel()
         await self.ai.close()
+        self.controller.pictures.close()
         await super().close()

@@ -15,7 +15,7 @@ from bot.service.menus import CUSTOM_ID
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
 
-__all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ResendButton", "VoteButton")
+__all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ReplayButton", "ResendButton", "VoteButton")
 
 
 def _app(interaction: discord.Interaction) -> Speltafel:
@@ -156,3 +156,24 @@ class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.resend(interaction, self.game_id)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rp:(?P<game>\d+)"):
+    """Under a finished game's result: post its animated replay."""
+
+    def __init__(self, game_id: int, label: str = "Replay") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], custom_id=f"rp:{game_id}", style=discord.ButtonStyle.secondary, emoji="🎞"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), item.label or "Replay")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.post_replay(interaction, self.game_id)

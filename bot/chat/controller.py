@@ -6,7 +6,9 @@ committed the change they describe.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -19,10 +21,12 @@ from bot.service import menus
 from bot.service.clock import EXPIRE
 from bot.service.errors import ServiceError
 from bot.service.notices import Alarm, Outcome, Table
+from bot.service.pictures import Pictures
 from bot.service.preferences import Preferences
+from bot.service.records import Records
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
-from games import registry
+from games import registry, replay
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -52,13 +56,19 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = No
 
 
 class Controller:
-    def __init__(self, bot: Speltafel, service: TableService, default_language: str = "en") -> None:
+    def __init__(
+        self, bot: Speltafel, service: TableService, default_language: str = "en", pictures: Pictures | None = None
+    ) -> None:
         self.bot = bot
         self.service = service
+        self.pictures = pictures or Pictures()
         self.prefs = Preferences(service.sessions)
+        self.records = Records(service.sessions)
         self.default_language = default_language
         # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
         self._shown: dict[tuple[int, int], str] = {}
+        # game -> the newest table waiting for the table-message edit under way (None: none waits)
+        self._editing: dict[int, tuple[Table, discord.abc.Messageable, str] | None] = {}
 
     # -- languages and replies -----------------------------------------------------------
     def user_lang(self, interaction: discord.Interaction) -> str:
@@ -178,7 +188,7 @@ class Controller:
             await self.refuse(interaction, err)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed, file = await render.table_embed(table, lang, seat)
+        embed, file = await render.table_embed(self.pictures, table, lang, seat)
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
             step = menus.resolve(
@@ -230,8 +240,9 @@ class Controller:
             self.forget(table.game_id)
 
     def forget(self, game_id: int) -> None:
-        """A game that is over leaves this process's memory (the DM views last shown)."""
+        """A game that is over leaves this process's memory (DM views last shown, its pictures)."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
+        self.pictures.forget(game_id)
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
@@ -244,7 +255,7 @@ class Controller:
         for chunk in render.chunks(lines + public):
             await channel.send(chunk)
         if outcome.finished:
-            await channel.send(embed=render.result_embed(table, lang))
+            await channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang))
         await self.refresh_table(table, channel, lang)
         await self.call_to_table(table, channel, lang, outcome.new_public_prompts)
         if outcome.finished:
@@ -383,17 +394,69 @@ class Controller:
         else:
             await interaction.followup.send(t("dm_closed_use_hand", lang), ephemeral=True)
 
+    async def post_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        """An animated replay of a finished game, drawn from its log in a worker process."""
+        lang = self.user_lang(interaction)
+        try:
+            log = await self.records.game_log(game_id, interaction.guild_id)
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        await interaction.response.defer(thinking=True)
+        loop = asyncio.get_running_loop()
+        gif, frames = await loop.run_in_executor(
+            self.pictures.executor,
+            replay.animation,
+            log.game_key,
+            log.players,
+            log.options,
+            log.seed,
+            log.actions,
+            log.names,
+            await self.server_lang(interaction.guild),
+        )
+        if not gif:
+            await interaction.followup.send(t("replay_none", lang), ephemeral=True)
+            return
+        name = registry.get(log.game_key).names
+        await interaction.followup.send(
+            t("replay_posted", lang, game=name, id=game_id, frames=frames),
+            file=discord.File(io.BytesIO(gif), filename=f"replay-{game_id}.gif"),
+        )
+
     async def after_ai(self, outcome: Outcome) -> None:
         """An AI seat acted: tell the table like any other change."""
         await self.announce(outcome, actor=outcome.action_seat)
 
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
-        """Edit the table message in place (or post it anew if it is gone)."""
+        """Edit the table message in place (or post it anew if it is gone).
+
+        Edits of one game are coalesced: while one is under way, later changes wait, and only the
+        newest is drawn and sent when it is done, so a burst of actions costs one or two edits
+        rather than one each (Discord limits edits per channel)."""
+        gid = table.game_id
+        if table.state is not None:
+            if gid in self._editing:
+                queued = self._editing[gid]
+                if queued is None or queued[0].version <= table.version:
+                    self._editing[gid] = (table, channel, lang)
+                return
+            self._editing[gid] = None
+            try:
+                while True:
+                    await self._edit_table(table, channel, lang)
+                    queued = self._editing.get(gid)
+                    if queued is None:
+                        break
+                    self._editing[gid] = None
+                    table, channel, lang = queued
+            finally:
+                self._editing.pop(gid, None)
         if table.status != RUNNING:
-            self.forget(table.game_id)
-        if table.state is None:
-            return
-        embed, file = await render.table_embed(table, lang)
+            self.forget(gid)
+
+    async def _edit_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
+        embed, file = await render.table_embed(self.pictures, table, lang)
         items = render.table_items(table, lang) if table.status == RUNNING else []
         view = render.view_of(items) if items else None
         ref = await self.service.message_of(game_id=table.game_id, kind="table")

@@ -140,6 +140,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Changing the server's settings needs the Manage Server permission. `/config` alone shows them.",
         "nl": "Voor het wijzigen van de serverinstellingen heb je Server beheren nodig. `/config` alleen toont ze.",
     },
+    "no_finished_game": {
+        "en": "There is no finished game #{game_id} on this server (see `/history`).",
+        "nl": "Er is geen uitgespeeld spel #{game_id} op deze server (zie `/history`).",
+    },
+    "no_history": {
+        "en": "No finished games on this server yet; name a game: `/leaderboard game:<name>`.",
+        "nl": "Nog geen uitgespeelde spellen op deze server; noem een spel: `/leaderboard game:<naam>`.",
+    },
     # lobby and announcements
     "joined": {
         "en": "{name} joined {game_name} ({count}/{max}). `/start` when everyone is in.",
@@ -268,6 +276,45 @@ MESSAGES: dict[str, dict[str, str]] = {
     "config_any": {"en": "any", "nl": "elk"},
     "yes": {"en": "yes", "nl": "ja"},
     "no": {"en": "no", "nl": "nee"},
+    "rating_change": {
+        "en": "{name}: rating {before} → {after} ({delta})",
+        "nl": "{name}: rating {before} → {after} ({delta})",
+    },
+    "replay": {"en": "Replay", "nl": "Herhaling"},
+    "replay_posted": {
+        "en": "🎞 {game_name}, game {id}: the replay ({frames} frames).",
+        "nl": "🎞 {game_name}, spel {id}: de herhaling ({frames} beelden).",
+    },
+    "replay_none": {"en": "This game has no pictures to replay.", "nl": "Dit spel heeft geen beelden om te herhalen."},
+    "exported": {
+        "en": "Game {id} as a file: `python -m games replay speltafel-{id}.json` plays it back in a terminal.",
+        "nl": "Spel {id} als bestand: `python -m games replay speltafel-{id}.json` speelt het af in een terminal.",
+    },
+    "leaderboard_title": {"en": "{game_name}: leaderboard", "nl": "{game_name}: ranglijst"},
+    "leaderboard_line": {
+        "en": "{rank}. {name} — {rating} ({wins} wins in {games} games)",
+        "nl": "{rank}. {name} — {rating} ({wins} gewonnen van {games} spellen)",
+    },
+    "leaderboard_empty": {
+        "en": "No rated games of {game_name} on this server yet: a game counts when at least two people play it to the end.",
+        "nl": "Nog geen gewaardeerde spellen {game_name} op deze server: een spel telt als minstens twee mensen het uitspelen.",
+    },
+    "stats_title": {"en": "{name}'s record", "nl": "Resultaten van {name}"},
+    "stats_line": {
+        "en": "**{game_name}**: rating {rating}, {wins} wins in {games} games, best score {best}",
+        "nl": "**{game_name}**: rating {rating}, {wins} gewonnen van {games} spellen, beste score {best}",
+    },
+    "stats_recent": {"en": "Last games:", "nl": "Laatste spellen:"},
+    "stats_none": {
+        "en": "{name} has no finished games on this server.",
+        "nl": "{name} heeft geen uitgespeelde spellen op deze server.",
+    },
+    "history_title": {"en": "Finished games", "nl": "Uitgespeelde spellen"},
+    "history_line": {
+        "en": "`#{id}` **{game_name}** {when}, {minutes} min: {players}",
+        "nl": "`#{id}` **{game_name}** {when}, {minutes} min: {players}",
+    },
+    "history_none": {"en": "No finished games here yet.", "nl": "Hier zijn nog geen spellen uitgespeeld."},
     "waiting_for": {"en": "Waiting for: {names}", "nl": "Wachten op: {names}"},
     "lobby_title": {"en": "{game_name} — lobby", "nl": "{game_name} — lobby"},
     "lobby_players": {"en": "Players ({count}/{max}): {names}", "nl": "Spelers ({count}/{max}): {names}"},
@@ -296,6 +343,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/abandon` end the game (host or Manage Channels)\n`/rules [game]` · `/games` · `/help`\n"
             "`/mygames` your games everywhere · `/notify on|dm|off` how you hear it is your turn\n"
             "`/config` the server's settings (Manage Server)\n"
+            "`/leaderboard [game]` · `/stats [user]` · `/history` ratings and finished games\n"
+            "`/replay game_id` an animated replay · `/export game_id` the game's log as a file\n"
             "Secret choices come by DM; if your DMs are closed, press **Make my choice**."
         ),
         "nl": (
@@ -309,6 +358,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/abandon` het spel beëindigen (gastheer of Kanalen beheren)\n`/rules [spel]` · `/games` · `/help`\n"
             "`/mygames` je spellen overal · `/notify on|dm|off` hoe je hoort dat je aan de beurt bent\n"
             "`/config` de instellingen van de server (Server beheren)\n"
+            "`/leaderboard [spel]` · `/stats [gebruiker]` · `/history` ratings en uitgespeelde spellen\n"
+            "`/replay spel_nr` een geanimeerde herhaling · `/export spel_nr` het verloop als bestand\n"
             "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**."
         ),
     },

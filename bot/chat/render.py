@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
-from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, VoteButton
+from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, ReplayButton, VoteButton
 from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.clock import clock_name
 from bot.service.notices import SeatInfo, Table
+from bot.service.pictures import Pictures
 from games.core import Event, visible
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
@@ -41,9 +41,12 @@ def seat_line(seat: SeatInfo, lang: str) -> str:
     return t("ai_seat", lang, name=seat.name, level=t(f"level_{seat.ai_level}", lang))
 
 
-async def picture_file(table: Table, view: dict[str, Any], lang: str, name: str = "board.png") -> discord.File | None:
-    """Pillow work happens in a thread so the event loop keeps answering interactions."""
-    png = await asyncio.to_thread(table.engine.picture, view, lang, table.names)
+async def picture_file(
+    pictures: Pictures, table: Table, view: dict[str, Any], lang: str, seat: int | None
+) -> discord.File | None:
+    """The board picture, drawn in a worker process once per version and reader (see Pictures)."""
+    png = await pictures.png(table.engine.key, table.game_id, table.version, seat, lang, view, table.names)
+    name = "board.png" if seat is None else "view.png"
     return discord.File(io.BytesIO(png), filename=name) if png else None
 
 
@@ -54,7 +57,9 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     return embed
 
 
-async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple[discord.Embed, discord.File | None]:
+async def table_embed(
+    pictures: Pictures, table: Table, lang: str, seat: int | None = None
+) -> tuple[discord.Embed, discord.File | None]:
     """The public table (seat None) or one seat's private view."""
     view = table.engine.view(table.state, seat)
     title = game_name(table, lang) if seat is None else f"{game_name(table, lang)} — {t('your_view', lang)}"
@@ -67,7 +72,7 @@ async def table_embed(table: Table, lang: str, seat: int | None = None) -> tuple
         embed.add_field(name=t("clock_title", lang), value=clock_name(table.clock_seconds))
     if table.prompts:
         embed.set_footer(text=t("waiting_for", lang, names=waiting_names(table)))
-    file = await picture_file(table, view, lang, "board.png" if seat is None else "view.png")
+    file = await picture_file(pictures, table, view, lang, seat)
     if file is not None:
         embed.set_image(url=f"attachment://{file.filename}")
     return embed, file
@@ -205,5 +210,24 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
         lines = [t("won_by_resignation", lang, winner=table.names[winner], loser=table.names[table.resigned_by])]
     if res.tiebreak:
         lines.append(t("tiebreak", lang, tiebreak=res.tiebreak))
+    if table.rating_changes:
+        lines.append("")
+        for seat in order:
+            if seat in table.rating_changes:
+                before, after = table.rating_changes[seat]
+                lines.append(
+                    t(
+                        "rating_change",
+                        lang,
+                        name=table.names[seat],
+                        before=before,
+                        after=after,
+                        delta=f"{after - before:+d}",
+                    )
+                )
     embed.description = "\n".join(lines)
     return embed
+
+
+def result_view(table: Table, lang: str) -> discord.ui.View:
+    return view_of([ReplayButton(table.game_id, t("replay", lang))])

@@ -38,6 +38,15 @@ DUTCH: dict[str, str] = {
     "The games offered, by name or key, separated by commas, or all": "De aangeboden spellen, op naam of sleutel, met komma's gescheiden, of all",
     "The only channel the bot plays in": "Het enige kanaal waarin de bot speelt",
     "Lift the channel limit": "Hef de kanaalbeperking op",
+    "This server's best players of a game.": "De beste spelers van een spel op deze server.",
+    "Which game (default: this channel's, else the most played)": "Welk spel (standaard: dat van dit kanaal, anders het meest gespeelde)",
+    "A player's record on this server, per game.": "De resultaten van een speler op deze server, per spel.",
+    "Whose record (default: yours)": "Wiens resultaten (standaard: de jouwe)",
+    "The last finished games in this channel or on this server.": "De laatst uitgespeelde spellen in dit kanaal of op deze server.",
+    "The whole server instead of this channel": "De hele server in plaats van dit kanaal",
+    "An animated replay of a finished game.": "Een geanimeerde herhaling van een uitgespeeld spel.",
+    "The game's number (see /history)": "Het nummer van het spel (zie /history)",
+    "A finished game's full log as a JSON file.": "Het volledige verloop van een uitgespeeld spel als JSON-bestand.",
 }
 
 

@@ -54,6 +54,7 @@ class Table:
     votes: dict[str, Any] = field(default_factory=dict)  # expired seat -> {"stand_in": [...], "end": [...]}
     parent_channel_id: int | None = None  # the channel a game thread hangs from
     resigned_by: int | None = None  # the seat whose resignation ended a two-player game
+    rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (before, after)
 
     @property
     def names(self) -> list[str]:

@@ -26,6 +26,7 @@ from bot.service import clock
 from bot.service.clock import Now
 from bot.service.errors import ServiceError
 from bot.service.notices import Alarm, Outcome, SeatInfo, Table
+from bot.service.rating_rows import rate_game
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry
@@ -438,12 +439,22 @@ class TableService:
             game.status = FINISHED
             game.result = result.to_json()
         await s.flush()
+        changes = await self._rate(s, game) if result is not None else {}
         waiting = self._waiting_people(game, engine, state) if result is None else set()
         await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         table = self._table(game, state)
+        table.rating_changes = changes
         return Outcome(
             table, events, secret, public, finished=result is not None, action_seat=seat, by_stand_in=by_stand_in
         )
+
+    async def _rate(self, s: AsyncSession, game: Game) -> dict[int, tuple[int, int]]:
+        """Rate a game that just finished, in its own unit of work: seat -> (before, after)."""
+        game.finished_at = self.now()
+        await s.flush()
+        now = self.now()
+        rows = await s.run_sync(lambda sync: rate_game(sync.connection(), game.id, now))
+        return {row["seat"]: (row["before"], row["after"]) for row in rows}
 
     @staticmethod
     def _waiting_people(game: Game, engine: Engine, state: Any) -> set[int]:
@@ -601,7 +612,10 @@ class TableService:
             else:
                 await clock.drop(s, game.id, mine.position)
             await s.flush()
-            return self._table(game)
+            changes = await self._rate(s, game) if game.status == FINISHED else {}
+            table = self._table(game)
+            table.rating_changes = changes
+            return table
 
     async def kick(self, *, channel_id: int, user_id: int, target_id: int, can_manage: bool = False) -> Table:
         """The host (or a moderator) takes a person out of the lobby."""

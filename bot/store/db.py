@@ -31,7 +31,10 @@ def ensure_sqlite_dir(url: str) -> None:
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
-def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncEngine:
+    """``foreign_keys=False`` is for SQLite migrations only: batch mode rebuilds a table by copying
+    and dropping it, and with foreign keys enforced the drop would cascade to the rows that refer
+    to it (SQLite ignores the pragma inside a transaction, so it is set per connection here)."""
     ensure_sqlite_dir(url)
     if not is_sqlite(url):
         return create_async_engine(url, pool_pre_ping=True, **kwargs)
@@ -43,7 +46,7 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
         dbapi_connection.isolation_level = None
         cur = dbapi_connection.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.close()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store.db import is_sqlite, make_engine
 
 
 def migrations_dir() -> Path:
@@ -25,12 +28,28 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Upgrade the database behind ``engine`` on one of its own connections."""
+    """Upgrade the database behind ``engine`` to ``revision``."""
+    await _migrate(engine, command.upgrade, revision)
+
+
+async def downgrade(engine: AsyncEngine, revision: str) -> None:
+    await _migrate(engine, command.downgrade, revision)
+
+
+async def _migrate(engine: AsyncEngine, step: Callable[[Config, str], None], revision: str) -> None:
+    """On PostgreSQL on one of the engine's own connections; on SQLite on a connection that does
+    not enforce foreign keys, so batch mode's table rebuilds cannot cascade (see make_engine)."""
     cfg = alembic_config()
 
     def _run(connection: object) -> None:
         cfg.attributes["connection"] = connection
-        command.upgrade(cfg, revision)
+        step(cfg, revision)
 
-    async with engine.begin() as conn:
-        await conn.run_sync(_run)
+    own = not is_sqlite(engine.url.render_as_string(hide_password=False))
+    migrating = engine if own else make_engine(engine.url.render_as_string(hide_password=False), foreign_keys=False)
+    try:
+        async with migrating.begin() as conn:
+            await conn.run_sync(_run)
+    finally:
+        if not own:
+            await migrating.dispose()

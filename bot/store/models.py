@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, MetaData, String, UniqueConstraint, text
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, MetaData, String, UniqueConstraint, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -55,6 +55,8 @@ class Game(Base):
     votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # In thread mode the game lives in a thread of this channel (archived when the game ends).
     parent_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    finished_at: Mapped[datetime | None]
+    rated_at: Mapped[datetime | None]  # set in the unit of work that rated the game: rated once
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -166,3 +168,37 @@ class MessageRef(Base):
     message_id: Mapped[int] = mapped_column(BigInteger)
 
     __table_args__ = (UniqueConstraint("game_id", "kind", "user_id", name="uq_message_refs_game_kind_user"),)
+
+
+class Rating(Base):
+    """A player's rating in one game on one server: a person (``u:<id>``) or an AI level (``ai:hard``)."""
+
+    __tablename__ = "ratings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    game_key: Mapped[str] = mapped_column(String(40))
+    player: Mapped[str] = mapped_column(String(40))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(default=0)
+    wins: Mapped[int] = mapped_column(default=0)
+    best_score: Mapped[float | None] = mapped_column(Float)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (UniqueConstraint("guild_id", "game_key", "player", name="uq_ratings_guild_game_player"),)
+
+
+class RatingChange(Base):
+    """What one finished game did to each seat's shown rating (for the result message and /stats)."""
+
+    __tablename__ = "rating_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    player: Mapped[str] = mapped_column(String(40))
+    before: Mapped[int]
+    after: Mapped[int]
+
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_rating_changes_game_seat"),)

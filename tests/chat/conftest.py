@@ -29,10 +29,21 @@ async def world(
     seeds = random.Random(request.node.name)  # the same games every run of a test
     clock = FakeClock()
     service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
-    env = simcord.Env(make_bot(service), settle_timeout=20.0)
+    marker = request.node.get_closest_marker("shards")
+    shards = marker.args[0] if marker else 1
+    env = simcord.Env(make_bot(service, shard_count=shards), settle_timeout=20.0)
     guild = env.create_guild("Spelavond", id=GUILD_ID)
     channel = guild.create_text_channel("spellen")
-    w = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service, clock=clock)
+    w = World(
+        env=env,
+        guild=guild,
+        channel=channel,
+        db_path=db_path,
+        engine=engine,
+        service=service,
+        clock=clock,
+        shards=shards,
+    )
     install_locales(monkeypatch, w.locales)
     await env.start()
     try:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+from typing import Any
+
 import discord
 
 from tests.chat.flows import commit_by_dm, current, open_table
@@ -141,3 +145,26 @@ async def test_an_older_dm_menu_loses_its_buttons_when_a_new_one_comes(world: Wo
     latest = world.last_dm(alice)
     assert latest.id != first.id and custom_ids(latest)
     assert custom_ids(next(m for m in world.dm_messages(alice) if m.id == first.id)) == []
+
+
+async def test_a_burst_of_changes_costs_one_edit_of_the_table_message(world: World, monkeypatch: Any) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
+    table = await current(world)
+    controller = world.bot.controller
+    shown: list[int] = []
+    original = controller._edit_table
+
+    async def counting(table: Any, channel: Any, lang: str) -> None:
+        shown.append(table.version)
+        await original(table, channel, lang)
+
+    monkeypatch.setattr(controller, "_edit_table", counting)
+    channel = await controller.channel(table.channel_id)
+    burst = []
+    for version in range(table.version, table.version + 5):
+        copy = dataclasses.replace(table, version=version)
+        burst.append(controller.refresh_table(copy, channel, "en"))
+    await asyncio.gather(*burst)
+    # the first edit went out at once; the four that came meanwhile became one edit of the newest
+    assert shown == [table.version, table.version + 4]
+    assert controller._editing == {}

@@ -13,6 +13,7 @@ import simcord
 import simcord.interactions as sc_interactions
 
 from bot.chat.app import Speltafel
+from bot.service import pictures
 from bot.service.autoplay import AIPlayers, Sleep, thinking_pool
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
@@ -45,11 +46,23 @@ def ai_pool() -> Any:
     return _POOL
 
 
+_PICTURE_POOL: Any = None
+
+
+def picture_pool() -> Any:
+    """One worker process drawing every test's board pictures, as the bot does."""
+    global _PICTURE_POOL
+    if _PICTURE_POOL is None:
+        _PICTURE_POOL = pictures.picture_pool(1)
+    return _PICTURE_POOL
+
+
 def close_ai_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL.shutdown(wait=True, cancel_futures=True)
-        _POOL = None
+    global _POOL, _PICTURE_POOL
+    for pool in (_POOL, _PICTURE_POOL):
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    _POOL = _PICTURE_POOL = None
 
 
 def make_ai(service: TableService, sleep: Sleep | None = None) -> AIPlayers:
@@ -59,14 +72,17 @@ def make_ai(service: TableService, sleep: Sleep | None = None) -> AIPlayers:
     return AIPlayers(service, ai_pool(), delay=1.0, answer_wait=5.0, iterations=24, sleep=sleep)
 
 
-def make_bot(service: TableService, default_language: str = "en", ai: AIPlayers | None = None) -> Speltafel:
+def make_bot(
+    service: TableService, default_language: str = "en", ai: AIPlayers | None = None, shard_count: int = 1
+) -> Speltafel:
     return Speltafel(
         service,
         dev_guild_id=GUILD_ID,
         default_language=default_language,
-        shard_count=1,
+        shard_count=shard_count,
         ai=ai or make_ai(service),
         clock_tick=None,  # tests fire the turn clock themselves, after moving the fake time
+        pictures=pictures.Pictures(picture_pool()),
     )
 
 
@@ -82,6 +98,7 @@ class World:
     locales: dict[int, str] = field(default_factory=dict)
     expected_errors: list[str] = field(default_factory=list)  # texts of errors a test provokes
     clock: FakeClock = field(default_factory=FakeClock)
+    shards: int = 1
 
     @property
     def bot(self) -> Speltafel:
@@ -100,7 +117,7 @@ class World:
         await upgrade(self.engine)
         self.service = TableService(make_sessions(self.engine), seeds=self.service._seeds, now=self.clock)
         await old.close()
-        await self.env.restart_bot(make_bot(self.service, ai=make_ai(self.service, ai_sleep)))
+        await self.env.restart_bot(make_bot(self.service, ai=make_ai(self.service, ai_sleep), shard_count=self.shards))
 
     # -- reading what people see ---------------------------------------------------------------
     def channel_texts(self, viewer: Any = None) -> list[str]:

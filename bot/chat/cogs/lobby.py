@@ -233,7 +233,7 @@ class Lobby(commands.Cog):
         channel = await self.ctl.channel(table.channel_id)
         glang = await self.ctl.server_lang(interaction.guild)
         if table.result is not None:
-            await channel.send(embed=render.result_embed(table, glang))
+            await channel.send(embed=render.result_embed(table, glang), view=render.result_view(table, glang))
         await self.ctl.refresh_table(table, channel, glang)
         if table.status == "running":
             self.bot.ai.kick(table.game_id)

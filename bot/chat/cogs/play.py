@@ -35,7 +35,7 @@ class Play(commands.Cog):
             await interaction.response.send_message(embed=render.lobby_embed(table, lang), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        embed, file = await render.table_embed(table, lang)
+        embed, file = await render.table_embed(self.ctl.pictures, table, lang)
         if file is not None:
             await interaction.followup.send(embed=embed, file=file, ephemeral=True)
         else:

@@ -1,0 +1,189 @@
+"""Results that last: /leaderboard /stats /history /replay /export, and the Replay button."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat import render
+from bot.chat.cogs.lobby import game_autocomplete
+from bot.chat.i18n import t
+from bot.service.charts import leaderboard_png
+from bot.service.errors import ServiceError
+from bot.service.ratings import player_key
+from bot.service.records import Finished, known_game
+from games import registry, replay
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+
+def history_line(game: Finished, lang: str) -> str:
+    engine = registry.get(game.game_key)
+    order = sorted(range(len(game.names)), key=lambda s: (-float(game.scores.get(s, 0)), s))
+    players = ", ".join(
+        f"{'**' if s in game.winners else ''}{game.names[s]}{'**' if s in game.winners else ''} {game.scores.get(s, 0)}"
+        for s in order
+    )
+    when = f"<t:{int(game.finished.timestamp())}:d>" if game.finished else "-"
+    minutes = int((game.finished - game.started).total_seconds() // 60) if game.finished else 0
+    return t("history_line", lang, id=game.game_id, game=engine.names, players=players, when=when, minutes=minutes)
+
+
+class Records(commands.Cog):
+    def __init__(self, bot: Speltafel) -> None:
+        self.bot = bot
+        self.ctl = bot.controller
+        self.records = bot.controller.records
+
+    @app_commands.command(name="leaderboard", description="This server's best players of a game.")
+    @app_commands.describe(game="Which game (default: this channel's, else the most played)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        try:
+            key = known_game(game) if game else await self._default_game(interaction)
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        rows = await self.records.leaderboard(interaction.guild_id or 0, key)
+        name = registry.get(key).names
+        if not rows:
+            await self.ctl.reply(interaction, t("leaderboard_empty", lang, game=name))
+            return
+        await interaction.response.defer(thinking=True)
+        names = await self.records.names(interaction.guild_id or 0, [r.player for r in rows])
+        title = t("leaderboard_title", lang, game=name)
+        table = [(names.get(r.player, r.player), r.rating, r.games, r.wins) for r in rows]
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(self.ctl.pictures.executor, leaderboard_png, title, table)
+        lines = [
+            t(
+                "leaderboard_line",
+                lang,
+                rank=i + 1,
+                name=_who(r.player, names),
+                rating=r.rating,
+                games=r.games,
+                wins=r.wins,
+            )
+            for i, r in enumerate(rows)
+        ]
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=render.COLOUR)
+        embed.set_image(url="attachment://leaderboard.png")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
+
+    async def _default_game(self, interaction: discord.Interaction) -> str:
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
+        if table is not None:
+            return table.engine.key
+        recent = await self.records.history(guild_id=interaction.guild_id or 0, limit=50)
+        if not recent:
+            raise ServiceError("no_history")
+        counts: dict[str, int] = {}
+        for game in recent:
+            counts[game.game_key] = counts.get(game.game_key, 0) + 1
+        return max(counts, key=lambda k: counts[k])
+
+    @app_commands.command(name="stats", description="A player's record on this server, per game.")
+    @app_commands.describe(user="Whose record (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        lang = self.ctl.user_lang(interaction)
+        who = user or interaction.user
+        guild = interaction.guild_id or 0
+        ratings = await self.records.ratings_of(guild, player_key(who.id, None))
+        recent = await self.records.history(guild_id=guild, user_id=who.id, limit=5)
+        if not ratings and not recent:
+            await self.ctl.reply(interaction, t("stats_none", lang, name=who.display_name))
+            return
+        lines = [
+            t(
+                "stats_line",
+                lang,
+                game=registry.get(key).names,
+                rating=r.rating,
+                games=r.games,
+                wins=r.wins,
+                best=_score(r.best_score),
+            )
+            for key, r in sorted(ratings.items())
+        ]
+        if recent:
+            lines += ["", t("stats_recent", lang)] + [history_line(g, lang) for g in recent]
+        embed = discord.Embed(
+            title=t("stats_title", lang, name=who.display_name),
+            description="\n".join(lines)[:4000],
+            colour=render.COLOUR,
+        )
+        await self.ctl.reply(interaction, embed=embed)
+
+    @app_commands.command(name="history", description="The last finished games in this channel or on this server.")
+    @app_commands.describe(server="The whole server instead of this channel")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, server: bool = False) -> None:
+        lang = self.ctl.user_lang(interaction)
+        where: dict[str, Any] = {"guild_id": interaction.guild_id or 0}
+        if not server:
+            where["channel_id"] = interaction.channel_id
+        games = await self.records.history(**where, limit=10)
+        if not games:
+            await self.ctl.reply(interaction, t("history_none", lang))
+            return
+        embed = discord.Embed(
+            title=t("history_title", lang),
+            description="\n".join(history_line(g, lang) for g in games)[:4000],
+            colour=render.COLOUR,
+        )
+        await self.ctl.reply(interaction, embed=embed)
+
+    @app_commands.command(name="replay", description="An animated replay of a finished game.")
+    @app_commands.describe(game_id="The game's number (see /history)")
+    @app_commands.guild_only()
+    async def replay_command(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.ctl.post_replay(interaction, game_id)
+
+    @app_commands.command(name="export", description="A finished game's full log as a JSON file.")
+    @app_commands.describe(game_id="The game's number (see /history)")
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction, game_id: int) -> None:
+        try:
+            log = await self.records.game_log(game_id, interaction.guild_id)
+        except ServiceError as err:
+            await self.ctl.refuse(interaction, err)
+            return
+        await interaction.response.defer(thinking=True)
+        loop = asyncio.get_running_loop()
+        doc = await loop.run_in_executor(
+            self.ctl.pictures.executor,
+            replay.export,
+            log.game_key,
+            log.players,
+            log.options,
+            log.seed,
+            log.actions,
+            log.names,
+        )
+        data = json.dumps(doc, ensure_ascii=False, indent=1).encode()
+        lang = self.ctl.user_lang(interaction)
+        await interaction.followup.send(
+            t("exported", lang, id=game_id),
+            file=discord.File(io.BytesIO(data), filename=f"speltafel-{game_id}.json"),
+        )
+
+
+def _who(player: str, names: dict[str, str]) -> str:
+    return f"<@{player[2:]}>" if player.startswith("u:") else names.get(player, player)
+
+
+def _score(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

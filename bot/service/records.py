@@ -1,0 +1,155 @@
+"""Finished games as records: leaderboards, a player's statistics, history, and a game's full log
+for replays and exports. Everything is read from the stored games, seats, log and ratings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.service.errors import ServiceError
+from bot.service.ratings import shown
+from bot.store import repo
+from bot.store.models import FINISHED, Game, Rating, RatingChange, Seat
+from games import registry
+
+
+@dataclass(frozen=True)
+class Ranked:
+    player: str  # "u:<id>" or "ai:<level>"
+    rating: int
+    games: int
+    wins: int
+    best_score: float | None
+
+
+@dataclass(frozen=True)
+class Finished:
+    game_id: int
+    game_key: str
+    channel_id: int
+    names: list[str]
+    scores: dict[int, float]
+    winners: list[int]
+    started: datetime
+    finished: datetime | None
+    changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What a replay or an export needs: replaying ``actions`` from ``seed`` rebuilds the game."""
+
+    game_id: int
+    game_key: str
+    guild_id: int | None
+    players: int
+    options: dict[str, Any]
+    seed: int
+    names: list[str]
+    actions: list[tuple[int, dict[str, Any]]]
+    snapshot: dict[str, Any]
+
+
+class Records:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10) -> list[Ranked]:
+        async with self.sessions() as s:
+            q = select(Rating).where(Rating.guild_id == guild_id, Rating.game_key == game_key)
+            rows = list((await s.execute(q)).scalars())
+        ranked = [Ranked(r.player, shown(r.mu, r.sigma), r.games, r.wins, r.best_score) for r in rows]
+        return sorted(ranked, key=lambda r: (-r.rating, -r.wins, r.player))[:limit]
+
+    async def names(self, guild_id: int, players: list[str]) -> dict[str, str]:
+        """The name each person last played under on this server; AI levels by their level."""
+        ids = [int(p[2:]) for p in players if p.startswith("u:")]
+        out = {p: f"AI ({p[3:]})" for p in players if p.startswith("ai:")}
+        if ids:
+            async with self.sessions() as s:
+                q = (
+                    select(Seat.user_id, Seat.display_name)
+                    .join(Game, Game.id == Seat.game_id)
+                    .where(Game.guild_id == guild_id, Seat.user_id.in_(ids))
+                    .order_by(Seat.id)
+                )
+                for user_id, name in (await s.execute(q)).all():
+                    out[f"u:{user_id}"] = name
+        return out
+
+    async def ratings_of(self, guild_id: int, player: str) -> dict[str, Ranked]:
+        async with self.sessions() as s:
+            q = select(Rating).where(Rating.guild_id == guild_id, Rating.player == player)
+            rows = list((await s.execute(q)).scalars())
+        return {r.game_key: Ranked(r.player, shown(r.mu, r.sigma), r.games, r.wins, r.best_score) for r in rows}
+
+    async def history(
+        self, *, guild_id: int | None = None, channel_id: int | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[Finished]:
+        async with self.sessions() as s:
+            q = select(Game).where(Game.status == FINISHED)
+            if guild_id is not None:
+                q = q.where(Game.guild_id == guild_id)
+            if channel_id is not None:
+                q = q.where((Game.channel_id == channel_id) | (Game.parent_channel_id == channel_id))
+            if user_id is not None:
+                q = q.where(Game.id.in_(select(Seat.game_id).where(Seat.user_id == user_id)))
+            q = q.order_by(Game.finished_at.desc().nulls_last(), Game.id.desc()).limit(limit)
+            games = list((await s.execute(q)).scalars())
+            changes = await self._changes(s, [g.id for g in games])
+        return [_finished(g, changes.get(g.id, {})) for g in games]
+
+    async def game_log(self, game_id: int, guild_id: int | None) -> GameLog:
+        """A finished game's log; games of other servers are not shown here."""
+        async with self.sessions() as s:
+            game = await repo.game_by_id(s, game_id)
+            if game is None or game.status != FINISHED or (guild_id is not None and game.guild_id != guild_id):
+                raise ServiceError("no_finished_game", game_id=game_id)
+            rows = await repo.action_log(s, game_id)
+            return GameLog(
+                game.id,
+                game.game_key,
+                game.guild_id,
+                len(game.seats),
+                dict(game.options or {}),
+                game.seed,
+                [x.display_name for x in game.seats],
+                [(row.seat, row.action) for row in rows],
+                dict(game.snapshot or {}),
+            )
+
+    @staticmethod
+    async def _changes(s: AsyncSession, game_ids: list[int]) -> dict[int, dict[int, tuple[int, int]]]:
+        if not game_ids:
+            return {}
+        q = select(RatingChange).where(RatingChange.game_id.in_(game_ids))
+        out: dict[int, dict[int, tuple[int, int]]] = {}
+        for row in (await s.execute(q)).scalars():
+            out.setdefault(row.game_id, {})[row.seat] = (row.before, row.after)
+        return out
+
+
+def _finished(game: Game, changes: dict[int, tuple[int, int]]) -> Finished:
+    result = game.result or {}
+    return Finished(
+        game.id,
+        game.game_key,
+        game.channel_id,
+        [x.display_name for x in game.seats],
+        {int(k): v for k, v in (result.get("scores") or {}).items()},
+        list(result.get("winners") or []),
+        game.created_at,
+        game.finished_at,
+        changes,
+    )
+
+
+def known_game(key: str) -> str:
+    engine = registry.find(key)
+    if engine is None:
+        raise ServiceError("unknown_game", game=key)
+    return engine.key
