@@ -129,8 +129,9 @@ class Speltafel(commands.AutoShardedBot):
         while not self.is_closed():
             try:
                 await self.controller.fire_timers()
+                await self.controller.repay()
             except Exception:
-                log.exception("the turn clock could not fire its deadlines")
+                log.exception("the turn clock (or re-sending refused messages) failed")
             await asyncio.sleep(self.clock_tick or 30.0)
 
     async def close(self) -> None:

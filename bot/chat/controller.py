@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +47,19 @@ def refusal_text(err: ServiceError, lang: str) -> str:
     return t(err.code, lang, **params)
 
 
+#: Discord's "Cannot send messages to this user" (DMs closed or blocked).
+CANNOT_DM = 50007
+
+
+@dataclass
+class Owed:
+    """What could not be sent for a game: channel lines, calls to the table, DM prompts."""
+
+    lines: list[str] = field(default_factory=list)
+    calls: set[int] = field(default_factory=set)
+    prompts: set[int] = field(default_factory=set)
+
+
 def stamp(when: datetime) -> str:
     """A Discord timestamp that every reader sees in their own time zone, relative ("in 3 hours")."""
     return f"<t:{int(when.replace(tzinfo=UTC).timestamp())}:R>"
@@ -67,6 +82,8 @@ class Controller:
         self.default_language = default_language
         # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
         self._shown: dict[tuple[int, int], str] = {}
+        # game -> what Discord refused to take and is sent with the game's next change
+        self._owed: dict[int, Owed] = {}
         # game -> the newest table waiting for the table-message edit under way (None: none waits)
         self._editing: dict[int, tuple[Table, discord.abc.Messageable, str] | None] = {}
 
@@ -252,25 +269,61 @@ class Controller:
         public = render.event_lines(table, outcome.events, lang, None)
         if outcome.by_stand_in and outcome.action_seat is not None and public:
             lines.append(t("stand_in_acted", lang, name=table.seats[outcome.action_seat].name))
-        for chunk in render.chunks(lines + public):
-            await channel.send(chunk)
+        # Each part is sent on its own: a refused send (a 5xx, a 429 that outlasted the retries)
+        # skips nothing else, and what could not be sent is owed and sent with the next change.
+        owed = self._owed.pop(table.game_id, Owed())
+        await self._send_lines(table.game_id, channel, owed.lines + render.chunks(lines + public))
         if outcome.finished:
-            await channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang))
-        await self.refresh_table(table, channel, lang)
-        await self.call_to_table(table, channel, lang, outcome.new_public_prompts)
+            await self._attempt(
+                table.game_id,
+                channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang)),
+            )
+        await self._attempt(table.game_id, self.refresh_table(table, channel, lang))
+        calls = sorted(set(outcome.new_public_prompts) | {s for s in owed.calls if s in table.prompts})
+        if not await self._attempt(table.game_id, self.call_to_table(table, channel, lang, calls)):
+            self._owe(table.game_id).calls.update(calls)
         if outcome.finished:
             await self.close_thread(table, channel)
+        prompts = set(outcome.new_secret_prompts) | {s for s in owed.prompts if s in table.prompts}
         for seat_info in table.seats:
             seat = seat_info.position
             if seat_info.user_id is None or (seat == actor and actor_prompted):
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
-            if seat in outcome.new_secret_prompts and seat_info.present:  # a stand-in answers its own
+            if seat in prompts and seat_info.present and table.prompts[seat].secret:  # a stand-in answers its own
                 await self.send_prompt(table, seat, channel, extra=private)
             elif private and seat_info.dm_open:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])
-        fresh = set(outcome.new_secret_prompts) - ({actor} if actor_prompted else set())
-        await self.refresh_hands(table, fresh)
+        fresh = prompts - ({actor} if actor_prompted else set())
+        await self._attempt(table.game_id, self.refresh_hands(table, fresh))
+        if table.status != RUNNING:
+            self._owed.pop(table.game_id, None)
+
+    def _owe(self, game_id: int) -> Owed:
+        return self._owed.setdefault(game_id, Owed())
+
+    async def _attempt(self, game_id: int, work: Awaitable[Any]) -> bool:
+        try:
+            await work
+            return True
+        except discord.HTTPException:
+            log.warning("Discord refused a message of game %s; it is sent with the next change", game_id)
+            return False
+
+    async def _send_lines(self, game_id: int, channel: discord.abc.Messageable, chunks: list[str]) -> None:
+        for i, chunk in enumerate(chunks):
+            if not await self._attempt(game_id, channel.send(chunk)):
+                self._owe(game_id).lines.extend(chunks[i:])
+                return
+
+    async def repay(self) -> None:
+        """Send what Discord refused earlier, without waiting for the next change (the clock loop)."""
+        for game_id in list(self._owed):
+            table = await self.service.table_by_id(game_id)
+            if table is None or table.status != RUNNING:
+                self._owed.pop(game_id, None)
+                continue
+            await self._announce(Outcome(table), actor=None, actor_prompted=False)
 
     async def call_to_table(self, table: Table, channel: discord.abc.Messageable, lang: str, seats: list[int]) -> None:
         """Tell people whose public prompt just opened: a mention (unless they chose `/notify off`),
@@ -494,6 +547,11 @@ class Controller:
                 view=render.view_of(render.step_items(table, seat, lang, step)),
             )
         except discord.HTTPException as exc:
+            if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):
+                # Discord failed (5xx, rate limit): not a closed DM; the prompt is owed and re-sent
+                log.warning("DM to seat %s of game %s failed (%s); owed", seat, table.game_id, exc.status)
+                self._owe(table.game_id).prompts.add(seat)
+                return False
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
             glang = await self.server_lang(getattr(channel, "guild", None))

@@ -59,6 +59,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Someone else acted at the same moment; try again.",
         "nl": "Iemand anders deed tegelijk een zet; probeer het opnieuw.",
     },
+    "db_unavailable": {
+        "en": "The games' database is not answering right now; nothing was changed. Try again in a moment.",
+        "nl": "De database van de spellen antwoordt nu niet; er is niets veranderd. Probeer het zo opnieuw.",
+    },
     "error": {
         "en": "Something went wrong on my side; nothing was changed. Please try again.",
         "nl": "Er ging bij mij iets mis; er is niets veranderd. Probeer het opnieuw.",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.clock import CLOCKS
 from bot.service.errors import ServiceError
@@ -35,7 +37,7 @@ class ServerConfig:
 
 
 class Preferences:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: Callable[[], AbstractAsyncContextManager[AsyncSession]]) -> None:
         self.sessions = sessions
 
     async def notify_modes(self, user_ids: list[int]) -> dict[int, str]:

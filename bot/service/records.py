@@ -3,12 +3,14 @@ for replays and exports. Everything is read from the stored games, seats, log an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.errors import ServiceError
 from bot.service.ratings import shown
@@ -55,7 +57,7 @@ class GameLog:
 
 
 class Records:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: Callable[[], AbstractAsyncContextManager[AsyncSession]]) -> None:
         self.sessions = sessions
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10) -> list[Ranked]:

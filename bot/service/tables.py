@@ -14,11 +14,11 @@ import json
 import secrets
 import weakref
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -91,6 +91,35 @@ def result_of(engine: Engine, state: Any, stored: dict[str, Any] | None) -> Resu
     return result
 
 
+def unavailable(exc: BaseException) -> bool:
+    """A lost or refused database connection (not a constraint or a bug): worth a "try again"."""
+    if isinstance(exc, OSError | ConnectionError | TimeoutError):
+        return True
+    if isinstance(exc, DBAPIError):
+        return exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError)
+    return False
+
+
+def guarded(sessions: async_sessionmaker[AsyncSession]) -> Callable[[], AbstractAsyncContextManager[AsyncSession]]:
+    """Sessions whose lost database connections become ServiceError("db_unavailable"): the person
+    is told to try again, nothing was half-applied (the transaction never committed), and the pool
+    reconnects by itself once the database answers again."""
+
+    @asynccontextmanager
+    async def session() -> AsyncIterator[AsyncSession]:
+        try:
+            async with sessions() as s:
+                yield s
+        except ServiceError:
+            raise
+        except Exception as exc:
+            if unavailable(exc):
+                raise ServiceError("db_unavailable") from exc
+            raise
+
+    return session
+
+
 class TableService:
     def __init__(
         self,
@@ -99,7 +128,7 @@ class TableService:
         seeds: Callable[[], int] | None = None,
         now: Now = utcnow,
     ) -> None:
-        self.sessions = sessions
+        self.sessions = guarded(sessions)
         # Where game seeds come from: the OS by default; tests pass a seeded source to replay a run.
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
         self.now = now  # the turn clock's time; tests move it instead of sleeping
@@ -436,7 +465,7 @@ class TableService:
         secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
         result = engine.result(state)
         if result is not None:
-            game.status = FINISHED
+            game.status, game.finished_at = FINISHED, self.now()
             game.result = result.to_json()
         await s.flush()
         changes = await self._rate(s, game) if result is not None else {}
@@ -450,8 +479,6 @@ class TableService:
 
     async def _rate(self, s: AsyncSession, game: Game) -> dict[int, tuple[int, int]]:
         """Rate a game that just finished, in its own unit of work: seat -> (before, after)."""
-        game.finished_at = self.now()
-        await s.flush()
         now = self.now()
         rows = await s.run_sync(lambda sync: rate_game(sync.connection(), game.id, now))
         return {row["seat"]: (row["before"], row["after"]) for row in rows}
@@ -606,7 +633,7 @@ class TableService:
                 game.status = ABANDONED  # nobody is left to play for: AI players alone do not go on
                 await clock.drop(s, game.id)
             elif len(game.seats) == 2:
-                game.status = FINISHED
+                game.status, game.finished_at = FINISHED, self.now()
                 game.result = resignation_result(2, mine.position).to_json()
                 await clock.drop(s, game.id)
             else:

@@ -193,6 +193,7 @@ class FakeDiscord:
         self.gateway_queries: list[dict[str, str]] = []
         self.gateway_closes: list[tuple[int, str]] = []  # close codes the fake server sent
         self.other_gateway_messages: list[dict[str, Any]] = []
+        self.resumes: list[str] = []  # session ids the client resumed
         # Scope -> commands as last PUT: None for global, else the guild id.
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
         self.sync_count = 0
@@ -619,11 +620,19 @@ class FakeDiscord:
             if d.get("token") != self.token:
                 await self._close(session.ws, 4004, "Authentication failed.")
                 return
+            self.resumes.append(d.get("session_id", ""))
             await session.send(0, {}, "RESUMED")
             self._ready_session = session
             await self._notify()
         else:  # presence updates, member requests, voice: recorded, not acted on
             self.other_gateway_messages.append(message)
+
+    async def drop_connection(self, code: int = 4000) -> None:
+        """Cut the live gateway connection as a network failure would (4000 lets the client resume)."""
+        session = self._ready_session
+        assert session is not None, "no live gateway connection to drop"
+        self._ready_session = None
+        await session.ws.close(code=code, message=b"connection dropped by the test")
 
     async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
         self.gateway_closes.append((code, reason))

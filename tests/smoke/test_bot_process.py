@@ -132,6 +132,16 @@ async def test_bot_connects_syncs_and_answers_games(tmp_path: Path) -> None:
             assert callback.type == 4, f"/games answered with callback type {callback.type}, not 4 (message)"
             assert "Battles & Builders" in callback.text, f"/games answer lacks the game: {callback.data}"
             assert not fake.gateway_closes, f"fake Discord closed the gateway: {fake.gateway_closes}"
+
+            # The connection drops: discord.py resumes the session and the bot answers again.
+            await fake.drop_connection(4000)
+            await _unless_exited(fake.wait_for_ready_sent(START_TIMEOUT), proc, "RESUME after a drop", stderr_path)
+            assert fake.resumes and len(fake.identifies) == 1, "the bot identified anew instead of resuming"
+            interaction = await fake.dispatch_command("games")
+            callback = await _unless_exited(
+                fake.wait_for_callback(interaction, ANSWER_TIMEOUT), proc, "answering after the drop", stderr_path
+            )
+            assert "Battles & Builders" in callback.text
         finally:
             returncode, killed = await _stop(proc)
 
