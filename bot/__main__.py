@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
@@ -41,7 +42,10 @@ async def run(settings: Settings) -> None:
             shard_ids=settings.shard_ids,
             ai=ai,
             clock_tick=settings.clock_tick,
-            pictures=Pictures(picture_pool(settings.picture_workers)),
+            # PICTURE_WORKERS=0 draws in a thread of the bot process instead (less memory, slower under load)
+            pictures=Pictures(
+                ThreadPoolExecutor(1) if settings.picture_workers == 0 else picture_pool(settings.picture_workers)
+            ),
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:

@@ -28,8 +28,8 @@ class Settings(BaseSettings):
     ai_budget_ms: int = Field(default=1000, ge=10)
     ai_answer_wait: float = Field(default=30.0, ge=0)
     ai_workers: int | None = Field(default=None, ge=1)
-    # Worker processes that draw board pictures (default: one per core).
-    picture_workers: int | None = Field(default=None, ge=1)
+    # Worker processes that draw board pictures (default: one per core; 0 = a thread of the bot process).
+    picture_workers: int | None = Field(default=None, ge=0)
     shard_ids: list[int] | None = None
     # Seconds between looks at the turn clocks' deadlines (reminders, expiry).
     clock_tick: float = Field(default=30.0, gt=0)
@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     def _parse_ids(cls, value: object) -> object:
         if value in ("", None):
             return None
+        if isinstance(value, int):  # SHARD_IDS=0 reads as the JSON number 0
+            return [value]
         if isinstance(value, str):
             return [int(part) for part in value.replace(" ", "").split(",") if part]
         return value

@@ -57,3 +57,11 @@ def test_alembic_upgrade_head_makes_the_schema(tmp_path: Path) -> None:
         assert {"games", "seats", "actions", "message_refs", "alembic_version"} <= tables
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0004",)
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_shard_ids_read_one_or_several(monkeypatch: object) -> None:
+    from bot.config import Settings
+
+    for raw, expected in (("0", [0]), ("1", [1]), ("0,1", [0, 1]), ("2, 3", [2, 3]), ("", None)):
+        monkeypatch.setenv("SHARD_IDS", raw)  # type: ignore[attr-defined]
+        assert Settings(_env_file=None).shard_ids == expected, raw

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.chat import render
@@ -306,7 +307,7 @@ class Controller:
         try:
             await work
             return True
-        except discord.HTTPException:
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
             log.warning("Discord refused a message of game %s; it is sent with the next change", game_id)
             return False
 

@@ -26,6 +26,7 @@ import contextlib
 import itertools
 import json
 import socket
+import time
 import zlib
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
@@ -106,6 +107,7 @@ class SentInteraction:
     id: int
     token: str
     payload: dict[str, Any]
+    sent_at: float = 0.0  # time.perf_counter() when it went out on the gateway
 
 
 @dataclass
@@ -117,6 +119,7 @@ class InteractionCallback:
     type: int
     data: dict[str, Any]
     files: list[str] = field(default_factory=list)
+    received_at: float = 0.0  # time.perf_counter() when the bot's answer arrived
 
     @property
     def ephemeral(self) -> bool:
@@ -199,6 +202,7 @@ class FakeDiscord:
         self.sync_count = 0
         self.interactions: dict[int, SentInteraction] = {}
         self.callbacks: list[InteractionCallback] = []
+        self._acknowledged: set[int] = set()
         self.webhook_messages: list[WebhookMessage] = []
 
         self._ids = itertools.count(APPLICATION_ID + 1_000_000)
@@ -238,6 +242,7 @@ class FakeDiscord:
         app.router.add_post(f"{api}/interactions/{{interaction_id}}/{{token}}/callback", self._callback)
         app.router.add_post(f"{api}/webhooks/{{app_id}}/{{token}}", self._followup)
         app.router.add_route("*", f"{api}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_message)
+        self._add_routes(app, api)
         # Registered last: aiohttp tries routes in order, so this only sees what nothing above matched.
         app.router.add_route("*", "/{tail:.*}", self._unknown)
 
@@ -250,6 +255,9 @@ class FakeDiscord:
         await self._runner.setup()
         await web.SockSite(self._runner, sock).start()
         self._watchdog = asyncio.create_task(self._stop_after(self.max_lifetime))
+
+    def _add_routes(self, app: web.Application, api: str) -> None:
+        """More routes, for a fake that serves more of the API (registered before the catch-all)."""
 
     async def stop(self) -> None:
         if self._watchdog is not None and self._watchdog is not asyncio.current_task():
@@ -750,10 +758,13 @@ class FakeDiscord:
         sent = self.interactions.get(interaction_id)
         if sent is None or sent.token != token:
             return _json({"message": "Unknown interaction", "code": 10062}, status=404)
-        if any(cb.interaction_id == interaction_id for cb in self.callbacks):
+        if interaction_id in self._acknowledged:
             return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, status=400)
+        self._acknowledged.add(interaction_id)
         body, files = await self._read_message_body(request)
-        callback = InteractionCallback(interaction_id, token, int(body.get("type", 0)), body.get("data") or {}, files)
+        callback = InteractionCallback(
+            interaction_id, token, int(body.get("type", 0)), body.get("data") or {}, files, time.perf_counter()
+        )
         self.callbacks.append(callback)
         await self._notify()
 
