@@ -161,7 +161,10 @@ class Engine(Protocol):
         """Who must act now; ``{}`` when the game is over."""
 
     def legal(self, state: Any, seat: int) -> list[Action]:
-        """Every legal action of that seat in a stable order; ``[]`` when it need not act."""
+        """Every legal action of that seat in a stable order; ``[]`` when it need not act.
+
+        The list is the caller's, but its action dicts may be shared between calls (engines build
+        them once per position kind): nobody changes an action it was given, ``apply`` included."""
 
     def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Validate then apply; raise IllegalAction leaving the state untouched."""

@@ -292,6 +292,14 @@ def _commit_options(stock: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def _commit_actions(stock: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(
+        {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
+        for b, i, c, a, k in _commit_options(stock)
+    )
+
+
 @lru_cache(maxsize=1024)
 def _withdraw_options(commit: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     m = D.MAX_WITHDRAW
@@ -434,11 +442,8 @@ class BattlesBuilders(Presentation):
         if seat not in self._waiting(st):
             return []
         if st.phase == COMMIT:
-            # literal dicts: this list is rebuilt for every commit and dominates random playouts
-            return [
-                {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
-                for b, i, c, a, k in _commit_options(tuple(st.seats[seat].stock))
-            ]
+            # built once per stock and shared (see games/core.py: nobody changes an action it was given)
+            return list(_commit_actions(tuple(st.seats[seat].stock)))
         if st.phase == CHOOSE_TILE:
             return [{"type": CHOOSE_TILE, "tile": t} for t in _eligible(st, seat)]
         if st.phase == CATAPULT_TARGET:
