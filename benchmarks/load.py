@@ -189,7 +189,15 @@ class Run:
         return step
 
 
-async def measure(store: str, url: str | None, processes: int, games: int, rates: list[float], seconds: float) -> None:
+async def measure(
+    store: str,
+    url: str | None,
+    processes: int,
+    games: int,
+    rates: list[float],
+    seconds: float,
+    picture_workers: int | None = None,
+) -> None:
     token = f"load-{secrets.token_hex(8)}"
     guilds = max(4, 4 * processes)
     per_guild = -(-games // guilds)
@@ -213,7 +221,9 @@ async def measure(store: str, url: str | None, processes: int, games: int, rates
             "SHARD_COUNT": str(processes),
             "LOG_LEVEL": "WARNING",
             "AI_WORKERS": "1",
-            "PICTURE_WORKERS": str(max(1, (os.cpu_count() or 1) // processes)),
+            "PICTURE_WORKERS": str(
+                max(1, (os.cpu_count() or 1) // processes) if picture_workers is None else picture_workers
+            ),
             "PYTHONPATH": str(ROOT),
         }
         for i in range(processes):
@@ -266,7 +276,8 @@ async def measure(store: str, url: str | None, processes: int, games: int, rates
                     p.wait(30)
                 except subprocess.TimeoutExpired:
                     p.kill()
-    print(f"\n{store}, {processes} process(es), {games} games opened in {opened:.0f} s")
+    drawing = "pictures in a thread" if picture_workers == 0 else "pictures in worker processes"
+    print(f"\n{store}, {processes} process(es), {drawing}, {games} games opened in {opened:.0f} s")
     print(f"{'rate/s':>7} {'inter/s':>8} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'board p99':>9}")
     best = None
     for s in steps:
@@ -296,6 +307,9 @@ async def main() -> None:
     parser.add_argument("--rates", default="5,10,20,40,80,160")
     parser.add_argument("--step", type=float, default=20.0, help="seconds per rate")
     parser.add_argument("--postgres", default=os.environ.get("TEST_POSTGRES_URL"))
+    parser.add_argument(
+        "--picture-workers", type=int, default=None, help="per process (default: cores / processes; 0 = a thread)"
+    )
     args = parser.parse_args()
     print(
         f"Load over the wire, {date.today()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
@@ -306,9 +320,8 @@ async def main() -> None:
             print("\npostgres: skipped (no --postgres or TEST_POSTGRES_URL)")
             continue
         for processes in map(int, args.processes.split(",")):
-            await measure(
-                store, args.postgres, processes, args.games, [float(r) for r in args.rates.split(",")], args.step
-            )
+            rates = [float(r) for r in args.rates.split(",")]
+            await measure(store, args.postgres, processes, args.games, rates, args.step, args.picture_workers)
 
 
 if __name__ == "__main__":
