@@ -13,7 +13,7 @@ from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 from tests.conftest import sqlite_url
 
-WARM_UP, GAMES = 40, 200
+WARM_UP, GAMES = 30, 150
 
 
 async def _play_one(svc: TableService, channel: int, rnd: random.Random) -> None:
