@@ -79,7 +79,9 @@ none took more than 1,800 actions.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -95,6 +97,7 @@ from games.core import (
     visible,
 )
 from games.rng import Chance
+from games.war_chest import actions as A
 from games.war_chest import data as D
 from games.war_chest.data import (
     ARCHER,
@@ -125,6 +128,51 @@ __all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "pa
 _HAND_SIZE = 3
 _ATTACKS = D.ATTACKS_NORMALLY
 _HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
+_KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only (listed actions)
+# per board and hex: the Crossbowman's (destination, middle) pairs in order; hexes 1-2 steps away
+_STRAIGHT2 = {p: tuple(tuple(sorted(s)) for s in b.straight2) for p, b in D.BOARDS.items()}
+_WITHIN2 = {p: tuple(frozenset(w) for w in b.within2) for p, b in D.BOARDS.items()}
+# [players][hex][neighbour]: the neighbour's own neighbours but the hex (a Cavalry's targets after its move)
+_BEYOND = {
+    p: tuple({n: tuple(x for x in b.neighbours[n] if x != h) for n in b.neighbours[h]} for h in range(len(HEX_NAMES)))
+    for p, b in D.BOARDS.items()
+}
+
+Extra = dict[str, Any] | None
+# the options of one decision: the actions legal lists, and beside each what apply needs
+Options = tuple[list[Action], list[Extra]]
+# the open decision: (seat, kind, actions, extras); (None, None, [], []) once the game is over
+Memo = tuple[int | None, str | None, list[Action], list[Extra]]
+
+
+@lru_cache(maxsize=1024)
+def _turn_prompt(round_: int) -> Prompt:
+    """The main-play prompt of a round; shared, since a Prompt is frozen and nobody edits its data."""
+    return Prompt("turn", secret=True, data={"round": round_})
+
+
+def _enemy(st: WarChestState, x: int, team: int, height: int) -> bool:
+    """Whether a unit of ``team`` with ``height`` coins may attack the unit on ``x`` (Knight rule)."""
+    v = st.at.get(x)
+    if v is None:
+        return False
+    t = st.units[v]
+    return (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2)
+
+
+def _hex_of(u: Unit) -> int:
+    return u.hex
+
+
+def _with_at(action: Action, here: str) -> Action:
+    """A coin action naming its unit's hex right after the coin (two units of one kind)."""
+    out: Action = {"type": action["type"], "coin": action["coin"], "at": here}
+    for key, val in action.items():
+        if key not in out:
+            out[key] = val
+    return out
+
+
 _COIN_BY_KEY: dict[str, int] = {}
 for _i, _n in enumerate(UNIT_NAMES):
     _COIN_BY_KEY[_n.lower()] = _i
@@ -423,18 +471,21 @@ class WarChestEngine(Presentation):
             sd.up = zero_counts()
             sd.down = zero_counts()
             ev.append(event("refill", seat=seat, count=total))
-        scripted = st.chance.peek("draws", str(seat)) if st.chance.script else Chance.NONE
+        chance = st.chance
+        scripted = chance.peek("draws", str(seat)) if chance.script else Chance.NONE
         if scripted is not Chance.NONE:
             kind = parse_coin(scripted)
             if kind is None or bag[kind] == 0:
                 raise _ScriptError(f"script draw {scripted!r} for seat {seat}: that coin is not in the bag")
-            st.chance.take("draws", str(seat))
+            chance.take("draws", str(seat))
             from_script = True
         else:
-            r = st.chance.rng.below(total)
+            r = chance.rng.below(total)
             kind = 0
-            while r >= bag[kind]:
-                r -= bag[kind]
+            for count in bag:  # the r-th coin of the bag in kind order
+                if r < count:
+                    break
+                r -= count
                 kind += 1
             from_script = False
         bag[kind] -= 1
@@ -462,6 +513,12 @@ class WarChestEngine(Presentation):
         is on the board or can be deployed now (nor the Royal Coin with its Royal Guard on the
         board), no marker can ever be placed again and the game could never end.
         """
+        seats = st.seats
+        for u in st.units.values():  # the common case, checked first: a coin can bolster its unit
+            sd = seats[u.owner]
+            k = u.kind
+            if sd.bag[k] or sd.hand[k] or sd.up[k] or sd.down[k] or sd.supply[k]:
+                return False
         board = D.BOARDS[st.players]
         on_board: set[tuple[int, int]] = {(u.owner, u.kind) for u in st.units.values()}
         stranded = [False, False]  # a team has a coin whose unit is off the board
@@ -487,11 +544,12 @@ class WarChestEngine(Presentation):
         for u in st.units.values():
             if u.kind == ROYAL_GUARD:
                 owner_of_loc = st.control.get(u.hex)
-                if scout or (owner_of_loc is not None and stranded[owner_of_loc]):
-                    probe: list[tuple[Action, dict[str, Any] | None]] = []
-                    self._royal_tactic(st, u.owner, probe)
-                    if probe:  # a Royal Guard that cannot move now never will on a frozen board
-                        return False
+                # a Royal Guard that cannot move now never will on a frozen board
+                if not scout and (owner_of_loc is None or not stranded[owner_of_loc]):
+                    continue
+                guard = self._guard_of(st, u.owner)  # the one its Royal Coin moves
+                if guard is not None and self._royal_dests(st, guard):
+                    return False
         return True
 
     def _new_round(self, st: WarChestState, ev: list[Event]) -> None:
@@ -530,6 +588,8 @@ class WarChestEngine(Presentation):
         return st.turn, "turn"
 
     def pending(self, st: WarChestState) -> dict[int, Prompt]:
+        if st.phase == "play" and not st.stack:
+            return {st.turn: _turn_prompt(st.round)}
         who = self._decider(st)
         if who is None:
             return {}
@@ -566,64 +626,98 @@ class WarChestEngine(Presentation):
         return out
 
     # -- move generation -----------------------------------------------------------------------------------
+    # Options are two parallel lists: the actions legal hands out (shared dicts from actions.py)
+    # and, per action, what apply needs beside it (the acting unit's hex, a Cavalry's targets).
 
     def legal(self, st: WarChestState, seat: int) -> list[Action]:
-        who = self._decider(st)
-        if who is None or who[0] != seat:
+        memo = st.memo or self._options(st)
+        if memo[0] != seat:
             return []
-        return [a for a, _ in self._options(st)]
+        return list(memo[2])
 
-    def _options(self, st: WarChestState) -> list[tuple[Action, dict[str, Any] | None]]:
-        if st.memo is None:
-            st.memo = self._compute_options(st)
-        return st.memo
+    def _options(self, st: WarChestState) -> Memo:
+        """Who decides now, what kind of decision, and its options; kept until the state changes."""
+        memo = st.memo
+        if memo is None:
+            who = self._decider(st)
+            if who is None:
+                memo = (None, None, [], [])
+            else:
+                acts, extras = self._compute_options(st)
+                memo = (who[0], who[1], acts, extras)
+            st.memo = memo
+        return memo
 
-    def _compute_options(self, st: WarChestState) -> list[tuple[Action, dict[str, Any] | None]]:
+    def _compute_options(self, st: WarChestState) -> Options:
         if st.phase == "draft":
-            return [({"type": "draft", "unit": UNIT_NAMES[k]}, None) for k in sorted(set(st.draft_pool))]
+            kinds = sorted(set(st.draft_pool))
+            return [A.DRAFT[k] for k in kinds], [None] * len(kinds)
         if st.stack:
             return self._frame_options(st, st.stack[-1])
-        out: list[tuple[Action, dict[str, Any] | None]] = []
-        hand = st.seats[st.turn].hand
+        acts: list[Action] = []
+        extras: list[Extra] = []
+        seat = st.turn
+        hand = st.seats[seat].hand
+        mine = self._units_by_kind(st, seat)
         for kind in range(NKINDS):
             if hand[kind]:
-                self._coin_actions(st, st.turn, kind, out)
-        return out
+                self._coin_actions(st, seat, kind, mine, acts, extras)
+        return acts, extras
 
-    def _frame_options(self, st: WarChestState, top: dict[str, Any]) -> list[tuple[Action, dict[str, Any] | None]]:
+    @staticmethod
+    def _units_by_kind(st: WarChestState, seat: int) -> dict[int, list[Unit]]:
+        """That seat's units per kind, each list in hex order (a Footman may have two)."""
+        mine: dict[int, list[Unit]] = {}
+        for u in st.units.values():
+            if u.owner == seat:
+                same = mine.get(u.kind)
+                if same is None:
+                    mine[u.kind] = [u]
+                else:
+                    same.append(u)
+                    same.sort(key=_hex_of)
+        return mine
+
+    def _frame_options(self, st: WarChestState, top: dict[str, Any]) -> Options:
         k = top["k"]
-        out: list[tuple[Action, dict[str, Any] | None]] = []
+        acts: list[Action] = []
+        extras: list[Extra] = []
         if k == "soak":
-            return [({"type": "soak", "from": "supply"}, None), ({"type": "soak", "from": "unit"}, None)]
+            return list(A.SOAK), [None, None]
         if k == "warrior_priest":
-            self._coin_actions(st, top["seat"], top["coin"], out)
-            return out
+            seat, coin = top["seat"], top["coin"]
+            self._coin_actions(st, seat, coin, self._units_by_kind(st, seat), acts, extras)
+            return acts, extras
         if k == "footman":
             for uid in top["left"]:
                 u = st.units.get(uid)
                 if u is not None:
-                    self._free_maneuvers(st, u, u.height, out, with_at=True)
-            return out
+                    self._free_maneuvers(st, u, u.height, acts, extras, with_at=True)
+            return acts, extras
         u = st.units.get(top["uid"])
         if u is None:
-            return out
-        extra = {"at": HEX_NAMES[u.hex], "coin": UNIT_NAMES[u.kind]}
+            return acts, extras
+        extra = A.AT_COIN[u.kind][u.hex]
         if k == "cavalry":
             for t in self._attack_targets(st, u, u.height):
-                out.append(({"type": "attack", "target": HEX_NAMES[t]}, extra))
-            return out
+                acts.append(A.FREE_ATTACK[t])
+                extras.append(extra)
+            return acts, extras
         if k == "swordsman":
-            for n in self._board(st).neighbours[u.hex]:
-                if n not in st.at:
-                    out.append(({"type": "move", "to": HEX_NAMES[n]}, extra))
+            at = st.at
+            for n in D.BOARDS[st.players].neighbours[u.hex]:
+                if n not in at:
+                    acts.append(A.FREE_MOVE[n])
+                    extras.append(extra)
         elif k == "berserker":
             if u.height >= 2:  # the last coin is never paid (§5.2)
-                self._free_maneuvers(st, u, u.height - 1, out, with_at=False)
+                self._free_maneuvers(st, u, u.height - 1, acts, extras, with_at=False)
         elif k == "mercenary":
-            self._free_maneuvers(st, u, u.height, out, with_at=False)
-        if out:
-            out.append(({"type": "decline"}, None))
-        return out
+            self._free_maneuvers(st, u, u.height, acts, extras, with_at=False)
+        if acts:
+            acts.append(A.DECLINE)
+            extras.append(None)
+        return acts, extras
 
     @staticmethod
     def _board(st: WarChestState) -> D.Board:
@@ -643,200 +737,311 @@ class WarChestEngine(Presentation):
         return out
 
     def _free_maneuvers(
-        self, st: WarChestState, u: Unit, height: int, out: list[tuple[Action, dict[str, Any] | None]], *, with_at: bool
+        self, st: WarChestState, u: Unit, height: int, acts: list[Action], extras: list[Extra], *, with_at: bool
     ) -> None:
         """Move, control and attack of one unit without a coin (Footman, Berserker, Mercenary)."""
-        base: dict[str, Any] = {"at": HEX_NAMES[u.hex]} if with_at else {}
-        extra = {"at": HEX_NAMES[u.hex], "coin": UNIT_NAMES[u.kind]}
-        board = D.BOARDS[st.players]
-        for n in board.neighbours[u.hex]:
-            if n not in st.at:
-                out.append(({"type": "move", **base, "to": HEX_NAMES[n]}, extra))
+        h = u.hex
+        extra = A.AT_COIN[u.kind][h]
+        at = st.at
+        moves = A.FREE_MOVE_AT[h] if with_at else A.FREE_MOVE
+        for n in D.BOARDS[st.players].neighbours[h]:
+            if n not in at:
+                acts.append(moves[n])
+                extras.append(extra)
         if self._can_control(st, u):
-            out.append(({"type": "control", **base}, extra))
+            acts.append(A.FREE_CONTROL_AT[h] if with_at else A.FREE_CONTROL)
+            extras.append(extra)
         if _ATTACKS[u.kind]:
+            attacks = A.FREE_ATTACK_AT[h] if with_at else A.FREE_ATTACK
             for t in self._attack_targets(st, u, height):
-                out.append(({"type": "attack", **base, "target": HEX_NAMES[t]}, extra))
+                acts.append(attacks[t])
+                extras.append(extra)
 
     def _can_control(self, st: WarChestState, u: Unit) -> bool:
         h = u.hex
         return h in D.BOARDS[st.players].location_set and st.control.get(h) != (u.owner & 1)
 
     def _coin_actions(
-        self, st: WarChestState, seat: int, kind: int, out: list[tuple[Action, dict[str, Any] | None]]
+        self,
+        st: WarChestState,
+        seat: int,
+        kind: int,
+        mine: dict[int, list[Unit]],
+        acts: list[Action],
+        extras: list[Extra],
     ) -> None:
-        """Every action of ``seat`` spending one coin of ``kind`` (§10)."""
-        name = UNIT_NAMES[kind]
-        board = D.BOARDS[st.players]
+        """Every action of ``seat`` spending one coin of ``kind`` (§10); ``mine`` = its units by kind."""
         team = seat & 1
-        sd = st.seats[seat]
-        units, at = st.units, st.at
-        own: list[Unit] = []
         if kind != ROYAL:
-            own = [u for u in units.values() if u.owner == seat and u.kind == kind]
-            if len(own) > 1:
-                own.sort(key=lambda u: u.hex)
+            own = mine.get(kind, ())
             if len(own) < (2 if kind == FOOTMAN else 1):
-                spots = {h for h in board.locations if h not in at and st.control.get(h) == team}
-                if kind == SCOUT:
-                    for u in units.values():
-                        if (u.owner & 1) == team:
-                            spots.update(n for n in board.neighbours[u.hex] if n not in at)
-                for h in sorted(spots):
-                    out.append(({"type": "deploy", "coin": name, "to": HEX_NAMES[h]}, None))
-            two = len(own) == 2
-            for u in own:
-                act: Action = {"type": "bolster", "coin": name}
-                if two:
-                    act["at"] = HEX_NAMES[u.hex]
-                out.append((act, {"at": HEX_NAMES[u.hex]}))
-            for u in own:
-                self._coin_maneuvers(st, u, name, two, out)
+                deploy = A.DEPLOY[kind]
+                for h in self._deploy_spots(st, team, kind == SCOUT):
+                    acts.append(deploy[h])
+                    extras.append(None)
+            if len(own) == 1:
+                u = own[0]
+                acts.append(A.BOLSTER[kind])
+                extras.append(A.AT[u.hex])
+                self._coin_maneuvers(st, u, acts, extras)
+            elif len(own) == 2:
+                self._two_units(st, own, acts, extras)
+            elif own:  # never in play; kept as the rules read for hand-made positions
+                for u in own:
+                    acts.append(A.BOLSTER[kind])
+                    extras.append(A.AT[u.hex])
+                for u in own:
+                    self._coin_maneuvers(st, u, acts, extras)
             # one Footman tactic per coin, whichever unit: it maneuvers every Footman (§5.6)
             if kind == FOOTMAN and own and self._footman_can(st, seat):
-                out.append(({"type": "tactic", "coin": name}, None))
+                acts.append(A.FOOTMAN_TACTIC)
+                extras.append(None)
         else:
-            self._royal_tactic(st, seat, out)
+            guards = mine.get(ROYAL_GUARD)
+            guard = guards[0] if guards and len(guards) == 1 else self._guard_of(st, seat) if guards else None
+            if guard is not None:
+                self._royal_tactic(st, guard, acts, extras)
         if not st.claimed and (st.initiative & 1) != team:
-            out.append(({"type": "claim_initiative", "coin": name}, None))
+            acts.append(A.CLAIM[kind])
+            extras.append(None)
+        sd = st.seats[seat]
+        supply = sd.supply
+        recruit = A.RECRUIT[kind]
         for t in sd.cards:
-            if sd.supply[t]:
-                out.append(({"type": "recruit", "coin": name, "unit": UNIT_NAMES[t]}, None))
-        out.append(({"type": "pass", "coin": name}, None))
+            if supply[t]:
+                acts.append(recruit[t])
+                extras.append(None)
+        acts.append(A.PASS[kind])
+        extras.append(None)
 
-    def _coin_maneuvers(
-        self, st: WarChestState, u: Unit, name: str, two: bool, out: list[tuple[Action, dict[str, Any] | None]]
-    ) -> None:
+    @staticmethod
+    def _deploy_spots(st: WarChestState, team: int, scout: bool) -> list[int]:
+        """Empty hexes a unit of that team may deploy to, in hex order (Scout: also next to allies)."""
+        board = D.BOARDS[st.players]
+        at, control = st.at, st.control
+        spots = [h for h in board.locations if h not in at and control.get(h) == team]
+        if scout:
+            extra = set(spots)
+            for u in st.units.values():
+                if (u.owner & 1) == team:
+                    extra.update(n for n in board.neighbours[u.hex] if n not in at)
+            spots = sorted(extra)
+        return spots
+
+    def _two_units(self, st: WarChestState, own: Sequence[Unit], acts: list[Action], extras: list[Extra]) -> None:
+        """Bolster and maneuvers when two units share the coin's kind: each action names its unit."""
+        for u in own:
+            acts.append({**A.BOLSTER[u.kind], "at": HEX_NAMES[u.hex]})
+            extras.append(A.AT[u.hex])
+        for u in own:
+            mine: list[Action] = []
+            self._coin_maneuvers(st, u, mine, extras)
+            acts.extend(_with_at(a, HEX_NAMES[u.hex]) for a in mine)
+
+    def _coin_maneuvers(self, st: WarChestState, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        """Move, control, attack and tactic of one unit paid with a coin of its kind, in that order."""
         board = D.BOARDS[st.players]
         at, units = st.at, st.units
-        h = u.hex
+        h, kind, height = u.hex, u.kind, u.height
         team = u.owner & 1
-        here = HEX_NAMES[h]
-        base: dict[str, Any] = {"at": here} if two else {}
-        extra = {"at": here}
-        empty_nb = [n for n in board.neighbours[h] if n not in at]
-        for n in empty_nb:
-            out.append(({"type": "move", "coin": name, **base, "to": HEX_NAMES[n]}, extra))
-        if self._can_control(st, u):
-            out.append(({"type": "control", "coin": name, **base}, extra))
-        if _ATTACKS[u.kind]:
-            for t in self._attack_targets(st, u, u.height):
-                out.append(({"type": "attack", "coin": name, **base, "target": HEX_NAMES[t]}, extra))
-        kind = u.kind
-        if not D.HAS_TACTIC[kind] or kind == ROYAL_GUARD:
-            return
+        extra = A.AT[h]
+        move = A.MOVE[kind]
+        occupied = []
+        for n in board.neighbours[h]:
+            if n in at:
+                occupied.append(n)
+            else:
+                acts.append(move[n])
+                extras.append(extra)
+        if h in board.location_set and st.control.get(h) != team:
+            acts.append(A.CONTROL[kind])
+            extras.append(extra)
+        if _ATTACKS[kind]:
+            attack = A.ATTACK[kind]
+            for n in occupied:
+                t = units[at[n]]
+                if (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
+                    acts.append(attack[n])
+                    extras.append(extra)
+        if kind in _TACTICS:
+            _TACTICS[kind](self, st, board, u, acts, extras)
 
-        def enemy_ok(x: int, height: int) -> bool:
+    # Tactics of the units that have one (§5), each listing its own actions after the maneuvers.
+
+    def _archer(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        extra = A.AT[h]
+        tactic = A.TACTIC_TARGET[ARCHER]
+        for x in board.ring2[h]:
+            if _enemy(st, x, u.owner & 1, u.height):
+                acts.append(tactic[x])
+                extras.append(extra)
+
+    def _crossbowman(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        extra = A.AT[h]
+        tactic = A.TACTIC_TARGET[CROSSBOWMAN]
+        at = st.at
+        for x, mid in _STRAIGHT2[st.players][h]:
+            if mid not in at and _enemy(st, x, u.owner & 1, u.height):
+                acts.append(tactic[x])
+                extras.append(extra)
+
+    def _cavalry(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        here = HEX_NAMES[h]
+        team, height = u.owner & 1, u.height
+        tactic = A.TACTIC_TO[CAVALRY]
+        at, units = st.at, st.units
+        beyond = _BEYOND[st.players][h]
+        for n in board.neighbours[h]:
+            if n in at:
+                continue
+            targets = []  # D4: the move must be followed by a legal attack
+            for x in beyond[n]:
+                v = at.get(x)
+                if v is not None:
+                    t = units[v]
+                    if (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
+                        targets.append(HEX_NAMES[x])
+            if targets:
+                acts.append(tactic[n])
+                extras.append({"at": here, "targets": tuple(targets)})
+
+    def _lancer(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        here = HEX_NAMES[h]
+        team, height = u.owner & 1, u.height
+        tactic = A.TACTIC_TO[LANCER]
+        at = st.at
+        for ray in board.rays[h]:
+            # one or two empty hexes in a straight line, then an enemy to attack
+            if len(ray) <= 1 or ray[0] in at:
+                continue
+            if _enemy(st, ray[1], team, height):
+                acts.append(tactic[ray[0]])
+                extras.append({"at": here, "target": HEX_NAMES[ray[1]]})
+            if len(ray) <= 2 or ray[1] in at:
+                continue
+            if _enemy(st, ray[2], team, height):
+                acts.append(tactic[ray[1]])
+                extras.append({"at": here, "target": HEX_NAMES[ray[2]]})
+
+    def _light_cavalry(
+        self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]
+    ) -> None:
+        h = u.hex
+        extra = A.AT[h]
+        tactic = A.TACTIC_TO[LIGHT_CAVALRY]
+        at = st.at
+        via = board.via[h]
+        for x in board.ring2[h]:
+            if x in at:
+                continue
+            for m in via[x]:  # a free hex between
+                if m not in at:
+                    acts.append(tactic[x])
+                    extras.append(extra)
+                    break
+
+    def _ensign(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        extra = A.AT[h]
+        team = u.owner & 1
+        at, units = st.at, st.units
+        near = _WITHIN2[st.players][h]
+        for x in board.within2[h]:
+            v = at.get(x)
+            if v is None or (units[v].owner & 1) != team:
+                continue
+            tactic = A.TACTIC_UNIT_TO[x]
+            for n in board.neighbours[x]:
+                if n not in at and n in near:
+                    acts.append(tactic[n])
+                    extras.append(extra)
+
+    def _marshall(self, st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        h = u.hex
+        extra = A.AT[h]
+        team = u.owner & 1
+        at, units = st.at, st.units
+        for x in board.within2[h]:
             v = at.get(x)
             if v is None:
-                return False
-            t = units[v]
-            return (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2)
-
-        tac = {"type": "tactic", "coin": name, **base}
-        if kind == ARCHER:
-            for x in board.ring2[h]:
-                if enemy_ok(x, u.height):
-                    out.append(({**tac, "target": HEX_NAMES[x]}, extra))
-        elif kind == CROSSBOWMAN:
-            for x, mid in sorted(board.straight2[h]):
-                if mid not in at and enemy_ok(x, u.height):
-                    out.append(({**tac, "target": HEX_NAMES[x]}, extra))
-        elif kind == CAVALRY:
-            for n in empty_nb:
-                targets = tuple(
-                    HEX_NAMES[x] for x in board.neighbours[n] if x != h and enemy_ok(x, u.height)
-                )  # D4: the move must be followed by a legal attack
-                if targets:
-                    out.append(({**tac, "to": HEX_NAMES[n]}, {"at": here, "targets": targets}))
-        elif kind == LANCER:
-            for ray in board.rays[h]:
-                for steps in (1, 2):
-                    if len(ray) <= steps or any(x in at for x in ray[:steps]):
-                        break
-                    if enemy_ok(ray[steps], u.height):
-                        out.append(
-                            ({**tac, "to": HEX_NAMES[ray[steps - 1]]}, {"at": here, "target": HEX_NAMES[ray[steps]]})
-                        )
-        elif kind == LIGHT_CAVALRY:
-            for x in board.ring2[h]:
-                if x not in at and any(m not in at for m in board.via[h][x]):
-                    out.append(({**tac, "to": HEX_NAMES[x]}, extra))
-        elif kind == ENSIGN:
-            for x in board.within2[h]:
-                v = at.get(x)
-                if v is None or (units[v].owner & 1) != team:
-                    continue
-                for n in board.neighbours[x]:
-                    if n not in at and D.distance(h, n) <= 2:
-                        out.append(({**tac, "unit": HEX_NAMES[x], "to": HEX_NAMES[n]}, extra))
-        elif kind == MARSHALL:
-            for x in board.within2[h]:
-                v = at.get(x)
-                if v is None:
-                    continue
-                ally = units[v]
-                if (ally.owner & 1) != team or not _ATTACKS[ally.kind]:
-                    continue
-                for t in self._attack_targets(st, ally, ally.height):
-                    out.append(({**tac, "unit": HEX_NAMES[x], "target": HEX_NAMES[t]}, extra))
+                continue
+            ally = units[v]
+            if (ally.owner & 1) != team or not _ATTACKS[ally.kind]:
+                continue
+            tactic = A.TACTIC_UNIT_TARGET[x]
+            for t in self._attack_targets(st, ally, ally.height):
+                acts.append(tactic[t])
+                extras.append(extra)
 
     def _footman_can(self, st: WarChestState, seat: int) -> bool:
-        probe: list[tuple[Action, dict[str, Any] | None]] = []
+        """Whether some Footman of that seat has a free maneuver (move, control or attack)."""
+        at = st.at
+        board = D.BOARDS[st.players]
         for u in st.units.values():
             if u.owner == seat and u.kind == FOOTMAN:
-                self._free_maneuvers(st, u, u.height, probe, with_at=True)
-                if probe:
+                if any(n not in at for n in board.neighbours[u.hex]) or self._can_control(st, u):
+                    return True
+                if self._attack_targets(st, u, u.height):
                     return True
         return False
 
-    def _royal_tactic(self, st: WarChestState, seat: int, out: list[tuple[Action, dict[str, Any] | None]]) -> None:
-        guard = next((u for u in st.units.values() if u.owner == seat and u.kind == ROYAL_GUARD), None)
-        if guard is None:
-            return
+    @staticmethod
+    def _guard_of(st: WarChestState, seat: int) -> Unit | None:
+        return next((u for u in st.units.values() if u.owner == seat and u.kind == ROYAL_GUARD), None)
+
+    def _royal_dests(self, st: WarChestState, guard: Unit) -> list[int]:
+        """Where the Royal Coin's tactic may move that Royal Guard."""
         board = D.BOARDS[st.players]
         at = st.at
         h = guard.hex
-        extra = {"at": HEX_NAMES[h]}
         if st.royal_guard == "original":
-            dests = [n for n in board.neighbours[h] if n not in at]
-        else:
-            team = seat & 1
-            ok = {x for x in board.locations if x not in at and st.control.get(x) == team}
-            dests = [n for n in board.neighbours[h] if n in ok]
-            dests += [x for x in board.ring2[h] if x in ok and any(m not in at for m in board.via[h][x])]
-            dests.sort()
-        for n in dests:
-            out.append(({"type": "tactic", "coin": "royal", "to": HEX_NAMES[n]}, extra))
+            return [n for n in board.neighbours[h] if n not in at]
+        team = guard.owner & 1
+        ok = {x for x in board.locations if x not in at and st.control.get(x) == team}
+        dests = [n for n in board.neighbours[h] if n in ok]
+        dests += [x for x in board.ring2[h] if x in ok and any(m not in at for m in board.via[h][x])]
+        dests.sort()
+        return dests
+
+    def _royal_tactic(self, st: WarChestState, guard: Unit, acts: list[Action], extras: list[Extra]) -> None:
+        extra = A.AT[guard.hex]
+        tactic = A.TACTIC_TO[ROYAL]
+        for n in self._royal_dests(st, guard):
+            acts.append(tactic[n])
+            extras.append(extra)
 
     # -- apply -------------------------------------------------------------------------------------------
 
     def apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("unknown_type", "an action needs a string 'type'")
-        who = self._decider(st)
-        if who is None:
+        who, kind, acts, extras = st.memo or self._options(st)
+        if who is None or kind is None:
             raise IllegalAction("game_over", "the game is over")
-        options = self._options(st)
-        found = None
-        for pair in options:
-            if pair[0] == action:
-                found = pair
-                break
-        norm = action if found is not None else self._normalise(action)
-        if seat != who[0]:
-            raise IllegalAction("not_your_turn", f"seat {who[0]} is to decide ({who[1]})", seat=who[0])
         try:
-            act, extra = found if found is not None else self._match(options, norm)
+            i = acts.index(action)  # a listed action: shared, so mostly found by identity
+            found: tuple[Action, Extra] | None = (acts[i], extras[i])
+            norm = action
+        except ValueError:
+            found = None
+            norm = self._normalise(action)
+        if seat != who:
+            raise IllegalAction("not_your_turn", f"seat {who} is to decide ({kind})", seat=who)
+        try:
+            act, extra = found if found is not None else self._match((acts, extras), norm)
         except IllegalAction as exc:
             if exc.code != "illegal_action":
                 raise
-            raise self._why_not(st, who, norm) from None
+            raise self._why_not(st, (who, kind), norm) from None
         st.memo = None
-        backup = self.dump(st) if _script_live(st.chance.script) else None
+        backup = self.dump(st) if st.chance.script and _script_live(st.chance.script) else None
         ev: list[Event] = []
         try:
-            self._execute(st, seat, who[1], act, extra or {}, norm, ev)
+            self._execute(st, seat, kind, act, extra or {}, norm, ev)
             self._settle(st, ev)
         except _ScriptError as exc:
             if backup is not None:
@@ -962,19 +1167,18 @@ class WarChestEngine(Presentation):
                 out[key] = val
         return out
 
-    def _match(
-        self, options: list[tuple[Action, dict[str, Any] | None]], norm: dict[str, Any]
-    ) -> tuple[Action, dict[str, Any] | None]:
-        for act, extra in options:
+    def _match(self, options: Options, norm: dict[str, Any]) -> tuple[Action, Extra]:
+        pairs = list(zip(*options))
+        for act, extra in pairs:
             if act == norm:
                 return act, extra
         if norm["type"] in ("pass", "decline") and "coin" not in norm:
             # declining an optional follow-up may also be said as a coin-less pass
-            decline = [(a, x) for a, x in options if a["type"] == "decline"]
+            decline = [(a, x) for a, x in pairs if a["type"] == "decline"]
             if decline:
                 return decline[0]
         found = []
-        for act, extra in options:
+        for act, extra in pairs:
             if act["type"] != norm["type"]:
                 continue
             ok = True
@@ -1014,11 +1218,10 @@ class WarChestEngine(Presentation):
     ) -> None:
         typ = act["type"]
         if kind == "draft":
-            self._draft(st, seat, D.UNIT_NAMES.index(act["unit"]), ev)
+            self._draft(st, seat, _KIND_BY_NAME[act["unit"]], ev)
             return
         if kind == "turn":
-            coin = parse_coin(act["coin"])
-            assert coin is not None
+            coin = _KIND_BY_NAME[act["coin"]]
             st.seats[seat].hand[coin] -= 1
             st.turn_done = True
             self._play(st, seat, coin, act, extra, norm, ev)
@@ -1100,7 +1303,7 @@ class WarChestEngine(Presentation):
                 st.claimed = True
                 ev.append(event("initiative_claimed", seat=seat))
             elif typ == "recruit":
-                t = D.UNIT_NAMES.index(act["unit"])
+                t = _KIND_BY_NAME[act["unit"]]
                 sd.supply[t] -= 1
                 sd.up[t] += 1
                 ev.append(event("recruited", seat=seat, unit=act["unit"]))
@@ -1275,18 +1478,23 @@ class WarChestEngine(Presentation):
     def _settle(self, st: WarChestState, ev: list[Event]) -> None:
         """Drop follow-ups with no option, end turns and rounds, until someone has a decision."""
         while st.phase == "play":
-            if st.stack:
-                if self._frame_options(st, st.stack[-1]):
+            stack = st.stack
+            if stack:
+                top = stack[-1]
+                acts, extras = self._frame_options(st, top)
+                if acts:
+                    st.memo = (top["seat"], top["k"], acts, extras)  # legal and apply reuse it
                     return
-                st.stack.pop()
+                stack.pop()
                 continue
-            if not st.turn_done and sum(st.seats[st.turn].hand):
+            seats = st.seats
+            if not st.turn_done and any(seats[st.turn].hand):  # counts are never negative
                 return
             n = st.players
             nxt = None
             for k in range(1, n + 1):
                 s = (st.turn + k) % n
-                if sum(st.seats[s].hand):
+                if any(seats[s].hand):
                     nxt = s
                     break
             if nxt is None:
@@ -1438,5 +1646,17 @@ class WarChestEngine(Presentation):
         """Drop cached options after changing a state by hand (test set-ups)."""
         st.memo = None
 
+
+# the units whose coin has a tactic listed with its maneuvers (the Footman's and the Royal Guard's
+# are listed apart: one per coin, and with the Royal Coin)
+_TACTICS = {
+    ARCHER: WarChestEngine._archer,
+    CROSSBOWMAN: WarChestEngine._crossbowman,
+    CAVALRY: WarChestEngine._cavalry,
+    LANCER: WarChestEngine._lancer,
+    LIGHT_CAVALRY: WarChestEngine._light_cavalry,
+    ENSIGN: WarChestEngine._ensign,
+    MARSHALL: WarChestEngine._marshall,
+}
 
 ENGINE = WarChestEngine()

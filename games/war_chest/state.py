@@ -61,7 +61,7 @@ class WarChestState:
     opening: list[Event]
     # options of the current decision, computed once for legal() and apply(); not part of the
     # game (never dumped), dropped by every apply
-    memo: list[tuple[Action, dict[str, Any] | None]] | None = None
+    memo: tuple[int | None, str | None, list[Action], list[dict[str, Any] | None]] | None = None
 
 
 def zero_counts() -> list[int]:
