@@ -210,6 +210,9 @@ OFFER_ACTIONS = tuple(
     tuple({"type": "offer_trade", "give": {give: 1}, "want": {want: 1}, "to": "all"} for give, want in pairs)
     for pairs in OFFER_PAIRS
 )
+#: the kinds (given, wanted) of each prebuilt offer, by the offer's id (they live as long as the
+#: module, so an id found here is that very dict): ``apply`` skips parsing their cards
+OFFER_KINDS = {id(a): (k, D.KIND_INDEX[next(iter(a["want"]))]) for k, acts in enumerate(OFFER_ACTIONS) for a in acts}
 #: maritime trades by the kind given, the rate and the kind taken
 MARITIME_ACTIONS = {
     (k, rate, g): {"type": "maritime_trade", "give": KINDS[k], "rate": rate, "get": KINDS[g]}
@@ -218,6 +221,17 @@ MARITIME_ACTIONS = {
     for g in range(8)
     if g != k
 }
+CONFIRM_ACTIONS = tuple({"type": "confirm_trade", "seat": s} for s in range(4))
+CANCEL_TRADE: Action = {"type": "cancel_trade"}
+END_TURN: Action = {"type": "end_turn"}
+ROLL_ACTIONS = ({"type": "roll"},)
+ALCHEMIST_ACTIONS = tuple({"type": "play_alchemist", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7))
+#: the prompts of the active player with nothing else to tell (nobody changes a prompt's data)
+TURN_PROMPT = Prompt("turn", True, {})
+ROLL_PROMPT = Prompt("roll", True, {})
+#: actions that change nothing but the open trade offer, so the rest of the turn's legal list
+#: (cached in ``State.memo``) stays valid
+TRADE_ONLY = frozenset({"offer_trade", "cancel_trade", "accept_trade", "reject_trade", "counter_offer"})
 
 
 #: canonical type names (no alias among them) and the keys that need the lenient path
@@ -473,10 +487,10 @@ class CitiesKnightsEngine(Presentation):
         if st.tasks:
             return {t["seat"]: Prompt(t["k"], t["k"] in SECRET_TASKS, self._task_data(t)) for t in self._group(st)}
         if st.phase == "roll":
-            return {st.turn: Prompt("roll", True, {})}
+            return {st.turn: ROLL_PROMPT}
         tr = st.trade
         if tr is None or not tr["answers"]:
-            return {st.turn: Prompt("turn", True, {})}
+            return {st.turn: TURN_PROMPT}
         # answers to the open offer (accepts and counter-offers) so the active player reads them
         answers = []
         for s in sorted(tr["answers"], key=int):
@@ -596,8 +610,8 @@ class CitiesKnightsEngine(Presentation):
         t = action.get("type")
         if not isinstance(t, str):
             raise IllegalAction("unknown_type", "the action has no type")
-        if t in PLAIN_TYPES and not ALIASED_KEYS & action.keys():
-            return dict(action)  # already canonical: what the slow path below would build
+        if t in PLAIN_TYPES and action.keys().isdisjoint(ALIASED_KEYS):
+            return action  # already canonical (and nobody changes an action, the handlers included)
         t = t.strip().lower()
         t = TYPE_ALIASES.get(t, t)
         act = {KEY_ALIASES.get(k, k): v for k, v in action.items()}
@@ -617,6 +631,8 @@ class CitiesKnightsEngine(Presentation):
         if not isinstance(seat, int) or not 0 <= seat < st.n:
             raise IllegalAction("bad_seat", "no such seat")
         t = act["type"]
+        if t not in TRADE_ONLY:
+            st.memo = None  # the position may change
         evs: list[Event] = []
         if st.phase == "setup":
             self._do_setup(st, seat, t, act, evs)
@@ -642,11 +658,13 @@ class CitiesKnightsEngine(Presentation):
             if t not in MAIN_TYPES:
                 raise IllegalAction("wrong_phase", f"{t} is not possible now")
             had_offer = st.trade is not None
-            getattr(self, "_main_" + t)(st, act, evs)
+            MAIN_HANDLERS[t](self, st, act, evs)
             if had_offer and st.trade is not None and t not in ("offer_trade", "confirm_trade", "cancel_trade"):
                 evs.insert(0, event("trade_cancelled", seat=st.turn, auto=True))
                 st.trade = None
         self._advance(st, evs)
+        if st.memo is not None and t in TRADE_ONLY:
+            st.memo[0] = True  # the kept legal lists still hold (see _main_legal)
         return evs
 
     # -- set-up --------------------------------------------------------------------------------
@@ -1501,6 +1519,10 @@ class CitiesKnightsEngine(Presentation):
 
     def _main_offer_trade(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
+        kinds = OFFER_KINDS.get(id(act))
+        if kinds is not None and st.hand[p][kinds[0]]:
+            self._offer_one_for_one(st, p, kinds[0], kinds[1], evs)
+            return
         give, want = self._check_offer(st, p, act)
         to = act.get("to", "all")
         if to == "all" or to is None:
@@ -1517,6 +1539,19 @@ class CitiesKnightsEngine(Presentation):
             evs.append(event("trade_cancelled", seat=p, auto=True))
         st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
         evs.append(event("trade_offered", seat=p, give=_cards_list(give), want=_cards_list(want), addressed=seats))
+
+    def _offer_one_for_one(self, st: State, p: int, g: int, w: int, evs: list[Event]) -> None:
+        """A prebuilt offer to all (one card of kind g for one of kind w, g held): what the
+        general path above does, without parsing."""
+        seats = [s for s in range(st.n) if s != p]
+        if st.trade is not None:
+            evs.append({"type": "trade_cancelled", "seat": p, "auto": True})
+        give, want = [0] * 8, [0] * 8
+        give[g] = want[w] = 1
+        st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
+        evs.append(
+            {"type": "trade_offered", "seat": p, "give": {KINDS[g]: 1}, "want": {KINDS[w]: 1}, "addressed": seats}
+        )
 
     def _deal_terms(self, st: State, s: int) -> tuple[list[int], list[int]] | None:
         """(cards the active player gives, cards they get) if seat s's answer can be confirmed."""
@@ -1853,9 +1888,9 @@ class CitiesKnightsEngine(Presentation):
                         )
             return out
         if st.phase == "roll":
-            out = [{"type": "roll"}]
+            out = [*ROLL_ACTIONS]
             if "alchemist" in st.progress[seat]:
-                out += [{"type": "play_alchemist", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7)]
+                out += ALCHEMIST_ACTIONS
             return out
         return self._main_legal(st, seat)
 
@@ -1946,14 +1981,44 @@ class CitiesKnightsEngine(Presentation):
         return out
 
     def _main_legal(self, st: State, p: int) -> list[Action]:
+        # Everything but the open offer's part is kept for the position: random and human
+        # players alike make and answer many offers, which change nothing else (TRADE_ONLY).
+        # The kept lists serve once after each such action applied (which arms them), so a state
+        # changed by hand in between is never answered from them; p's cards are compared too.
+        hand, progress = st.hand[p], st.progress[p]
+        memo = st.memo
+        if memo is not None and memo[0] and memo[1] == p and memo[4] == hand and memo[5] == progress:
+            memo[0] = False
+            head, tail = memo[2], memo[3]
+        else:
+            head, tail = self._main_head(st, p), self._main_tail(st, p)
+            st.memo = [False, p, head, tail, hand[:], progress[:]]
+        tr = st.trade
+        if tr is None:
+            return head + tail
+        out = head[:]
+        if tr["answers"]:
+            for s in tr["to"]:
+                if self._deal_terms(st, s) is not None:
+                    out.append(CONFIRM_ACTIONS[s])
+        out.append(CANCEL_TRADE)
+        out += tail
+        return out
+
+    def _main_head(self, st: State, p: int) -> list[Action]:
+        """The turn's legal actions before the trade offers: building, knights, maritime trade."""
         hand = st.hand[p]
         lumber, brick, wool, grain_n, ore = hand[0], hand[1], hand[2], hand[3], hand[4]
         out: list[Action] = []
+        wool_ore = wool >= 1 and ore >= 1
+        build_knight = wool_ore and st.knights_left[p][0]
+        # the intersections at p's roads, found once for the road, settlement and knight sites
+        touched = R.road_vertices(st, p) if (lumber and brick) or build_knight else []
         # the cost checks below are D.COST_* written out (afford() per check was a hot spot)
         if lumber and brick:
-            out += [ROAD_ACTIONS[e] for e in R.road_edges(st, p)]
+            out += [ROAD_ACTIONS[e] for e in R.road_edges(st, p, touched=touched)]
             if wool and grain_n and st.settlements_left[p]:
-                out += [SETTLEMENT_ACTIONS[v] for v in R.settle_sites(st, p)]
+                out += [SETTLEMENT_ACTIONS[v] for v in R.settle_sites(st, p, touched)]
         # p's buildings, found once for the city, wall and improvement checks below
         own = [v for v, o in enumerate(st.b_owner) if o == p]
         targets = self._city_targets(st, p, own)
@@ -1981,9 +2046,8 @@ class CitiesKnightsEngine(Presentation):
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t]})
             if crane and have >= cost - 1:
                 out.append({"type": "buy_improvement", "track": D.TRACKS[t], "use_crane": True})
-        wool_ore = wool >= 1 and ore >= 1
-        if wool_ore and st.knights_left[p][0]:
-            out += [KNIGHT_ACTIONS[v] for v in R.knight_sites(st, p)]
+        if build_knight:
+            out += [KNIGHT_ACTIONS[v] for v in R.knight_sites(st, p, touched)]
         if p in st.k_owner:
             grain = grain_n >= 1
             chase = self._chase_options(st, p)
@@ -2004,11 +2068,13 @@ class CitiesKnightsEngine(Presentation):
             rate = rates[k]
             if hand[k] >= rate:
                 out += [MARITIME_ACTIONS[k, rate, g] for g in in_bank if g != k]
-        if st.trade is not None:
-            for s in st.trade["to"]:
-                if self._deal_terms(st, s) is not None:
-                    out.append({"type": "confirm_trade", "seat": s})
-            out.append({"type": "cancel_trade"})
+        return out
+
+    def _main_tail(self, st: State, p: int) -> list[Action]:
+        """The turn's legal actions after the open offer's: new offers, Commercial Harbor
+        offers, progress cards, then ending the turn (or discarding progress cards first)."""
+        hand = st.hand[p]
+        out: list[Action] = []
         for k in range(8):
             if hand[k]:
                 out += OFFER_ACTIONS[k]
@@ -2018,12 +2084,14 @@ class CitiesKnightsEngine(Presentation):
                     out += [
                         {"type": "harbor_offer", "opponent": o, "resource": KINDS[k]} for k in D.RESOURCES if hand[k]
                     ]
-        for card in sorted(set(st.progress[p])):
-            out += self._card_legal(st, p, card)
-        if len(st.progress[p]) > D.HAND_LIMIT_PROGRESS:
-            out += [{"type": "discard_progress", "card": c} for c in sorted(set(st.progress[p]))]
-        else:
-            out.append({"type": "end_turn"})
+        progress = st.progress[p]
+        if progress:
+            for card in sorted(set(progress)):
+                out += self._card_legal(st, p, card)
+            if len(progress) > D.HAND_LIMIT_PROGRESS:
+                out += [{"type": "discard_progress", "card": c} for c in sorted(set(progress))]
+                return out
+        out.append(END_TURN)
         return out
 
     def _card_legal(self, st: State, p: int, card: str) -> list[Action]:
@@ -2394,5 +2462,8 @@ class CitiesKnightsEngine(Presentation):
     def load(self, data: dict[str, Any]) -> State:
         return load_state(data)
 
+
+#: the action phase's handlers by action type (a dict look-up instead of getattr per action)
+MAIN_HANDLERS = {t: getattr(CitiesKnightsEngine, "_main_" + t) for t in MAIN_TYPES}
 
 ENGINE = CitiesKnightsEngine()

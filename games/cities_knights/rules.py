@@ -32,6 +32,15 @@ def parse_kind(raw: Any, allowed: tuple[int, ...] = tuple(range(8))) -> int:
 
 def parse_cards(raw: Any) -> list[int]:
     """A multiset {kind: n} (or a list of kinds) as an 8-long count list."""
+    if raw.__class__ is dict:  # the usual form, checked first
+        out = [0] * 8
+        index = D.KIND_INDEX
+        for k, n in raw.items():
+            i = index[k] if k in index else parse_kind(k)
+            if n.__class__ is not int and (not isinstance(n, int) or isinstance(n, bool)) or n < 0:
+                raise IllegalAction("bad_cards", f"bad count for {k}")
+            out[i] += n
+        return out
     if isinstance(raw, list):
         out = [0] * 8
         for k in raw:
@@ -209,34 +218,47 @@ def can_road(st: State, p: int, e: int) -> bool:
 def road_vertices(st: State, p: int) -> list[int]:
     """The intersections touched by one of p's roads, in index order."""
     touched: set[int] = set()
-    for e, o in enumerate(st.road):
-        if o == p:
-            touched.update(EDGES[e])
+    road = st.road
+    if p in road:
+        for e, o in enumerate(road):
+            if o == p:
+                touched.update(EDGES[e])
     return sorted(touched)
 
 
-def road_edges(st: State, p: int, exclude: int = -1) -> list[int]:
+def road_edges(st: State, p: int, exclude: int = -1, touched: list[int] | None = None) -> list[int]:
     """Free paths p may build on (= ``can_road``), in index order: only paths at p's own
-    buildings or at the open ends of p's roads qualify, so only those are looked at."""
+    buildings or at the open ends of p's roads qualify, so only those are looked at.
+    ``touched`` = ``road_vertices(st, p)`` when the caller has it."""
     if st.roads_left[p] <= 0:
         return []
     b_owner, k_owner, road = st.b_owner, st.k_owner, st.road
     ends = [v for v, o in enumerate(b_owner) if o == p]
-    for v in road_vertices(st, p):
-        if b_owner[v] < 0 and k_owner[v] in (-1, p):
+    for v in road_vertices(st, p) if touched is None else touched:
+        if b_owner[v] < 0 and (k_owner[v] < 0 or k_owner[v] == p):
             ends.append(v)
     found = {e for v in ends for e in VERTEX_EDGES[v] if road[e] < 0}
     found.discard(exclude)
     return sorted(found)
 
 
-def knight_sites(st: State, p: int) -> list[int]:
-    return [v for v in road_vertices(st, p) if free_vertex(st, v)]
+def knight_sites(st: State, p: int, touched: list[int] | None = None) -> list[int]:
+    b_owner, k_owner = st.b_owner, st.k_owner
+    return [v for v in (road_vertices(st, p) if touched is None else touched) if b_owner[v] < 0 and k_owner[v] < 0]
 
 
-def settle_sites(st: State, p: int) -> list[int]:
+def settle_sites(st: State, p: int, touched: list[int] | None = None) -> list[int]:
     """Intersections where p may settle (= ``can_settle``), in index order."""
-    return [v for v in road_vertices(st, p) if distance_ok(st, v)]
+    b_owner, k_owner = st.b_owner, st.k_owner
+    out = []
+    for v in road_vertices(st, p) if touched is None else touched:
+        if b_owner[v] < 0 and k_owner[v] < 0:
+            for w in VERTEX_NEIGHBOURS[v]:
+                if b_owner[w] >= 0:
+                    break
+            else:
+                out.append(v)
+    return out
 
 
 def reach(st: State, p: int, start: int) -> tuple[list[int], list[int]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.rng import Chance
@@ -79,9 +79,12 @@ class State:
     winner: int
     start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
     chance: Chance
+    # Derived values cached by the engine (never dumped, never compared); ``apply`` drops them
+    # whenever the position changes, a fresh, cloned or loaded state starts without.
+    memo: Any = field(default=None, compare=False, repr=False)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(State) if f.name != "chance")
+FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "memo"))
 
 
 def dump_state(st: State) -> dict[str, Any]:
