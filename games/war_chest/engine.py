@@ -151,6 +151,20 @@ def _turn_prompt(round_: int) -> Prompt:
     return Prompt("turn", secret=True, data={"round": round_})
 
 
+def _draw_event(seat: int, kind: int, scripted: bool, reason: str) -> Event:
+    """The private ``draw`` event, built by hand: the hottest event (one per coin drawn)."""
+    return {
+        "type": "draw",
+        "kind": "draw",
+        "seat": seat,
+        "result": UNIT_NAMES[kind],
+        "scripted": scripted,
+        "source": "script" if scripted else "rng",
+        "reason": reason,
+        "to": [seat],
+    }
+
+
 def _enemy(st: WarChestState, x: int, team: int, height: int) -> bool:
     """Whether a unit of ``team`` with ``height`` coins may attack the unit on ``x`` (Knight rule)."""
     v = st.at.get(x)
@@ -461,16 +475,9 @@ class WarChestEngine(Presentation):
         """One coin from the seat's bag, refilling from the discard if needed (§9.1)."""
         sd = st.seats[seat]
         bag = sd.bag
-        total = sum(bag)
+        total = sum(bag) or self._refill(sd, seat, ev)
         if total == 0:
-            total = sum(sd.up) + sum(sd.down)
-            if total == 0:
-                return None
-            for k in range(NKINDS):
-                bag[k] += sd.up[k] + sd.down[k]
-            sd.up = zero_counts()
-            sd.down = zero_counts()
-            ev.append(event("refill", seat=seat, count=total))
+            return None
         chance = st.chance
         scripted = chance.peek("draws", str(seat)) if chance.script else Chance.NONE
         if scripted is not Chance.NONE:
@@ -489,20 +496,58 @@ class WarChestEngine(Presentation):
                 kind += 1
             from_script = False
         bag[kind] -= 1
-        # built by hand: this is the hottest event (one per coin drawn)
-        ev.append(
-            {
-                "type": "draw",
-                "kind": "draw",
-                "seat": seat,
-                "result": UNIT_NAMES[kind],
-                "scripted": from_script,
-                "source": "script" if from_script else "rng",
-                "reason": reason,
-                "to": [seat],
-            }
-        )
+        ev.append(_draw_event(seat, kind, from_script, reason))
         return kind
+
+    @staticmethod
+    def _refill(sd: SeatState, seat: int, ev: list[Event]) -> int:
+        """An empty bag takes the whole discard (§9.1); the new bag size (0: nothing to draw)."""
+        total = sum(sd.up) + sum(sd.down)
+        if total:
+            bag = sd.bag
+            for k in range(NKINDS):
+                bag[k] += sd.up[k] + sd.down[k]
+            sd.up = zero_counts()
+            sd.down = zero_counts()
+            ev.append(event("refill", seat=seat, count=total))
+        return total
+
+    def _draw_hand(self, st: WarChestState, seat: int, ev: list[Event]) -> int:
+        """A round's draw of one seat, up to three coins (§9.2.4); how many it got.
+
+        Coin by coin through ``_draw`` while a script may decide; else one pass over the bag."""
+        sd = st.seats[seat]
+        hand = sd.hand
+        count = 0
+        if st.chance.script:
+            while count < _HAND_SIZE:
+                kind = self._draw(st, seat, ev, "round")
+                if kind is None:
+                    break
+                hand[kind] += 1
+                count += 1
+            return count
+        below = st.chance.rng.below
+        bag = sd.bag
+        total = sum(bag)
+        while count < _HAND_SIZE:
+            if total == 0:
+                total = self._refill(sd, seat, ev)
+                if total == 0:
+                    break
+            r = below(total)
+            kind = 0
+            for n in bag:  # the r-th coin of the bag in kind order
+                if r < n:
+                    break
+                r -= n
+                kind += 1
+            bag[kind] -= 1
+            total -= 1
+            hand[kind] += 1
+            count += 1
+            ev.append(_draw_event(seat, kind, False, "round"))
+        return count
 
     def _dead(self, st: WarChestState) -> bool:
         """Whether the board is frozen for good (the engine's stalemate guard, checked each round).
@@ -560,18 +605,12 @@ class WarChestEngine(Presentation):
             return
         st.round += 1
         st.claimed = False
-        ev.append(event("round_started", round=st.round, initiative=st.initiative))
-        for k in range(st.players):
-            s = (st.initiative + k) % st.players
-            hand = st.seats[s].hand
-            count = 0
-            while count < _HAND_SIZE:  # hands are empty when a round starts (§9.2.4)
-                kind = self._draw(st, s, ev, "round")
-                if kind is None:
-                    break
-                hand[kind] += 1
-                count += 1
-            ev.append(event("drew", seat=s, count=count, reason="round"))
+        ev.append({"type": "round_started", "round": st.round, "initiative": st.initiative})
+        n = st.players
+        for k in range(n):
+            s = (st.initiative + k) % n
+            count = self._draw_hand(st, s, ev)  # hands are empty when a round starts (§9.2.4)
+            ev.append({"type": "drew", "seat": s, "count": count, "reason": "round"})
         st.turn = st.initiative
         st.turn_done = False
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, Event
-from games.rng import Chance
+from games.rng import Chance, Rng
 from games.war_chest.data import NKINDS
 
 __all__ = ("Unit", "SeatState", "WarChestState", "zero_counts", "dump_state", "load_state", "clone_state")
@@ -150,33 +150,42 @@ def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in frame.items()}
 
 
+def _clone_chance(chance: Chance) -> Chance:
+    """``chance.clone()`` without its dump/load (two deep copies) when no scripted value is left."""
+    if chance.script:
+        return chance.clone()
+    out = Chance.__new__(Chance)
+    out.rng = Rng(chance.rng.state)
+    out.script = {}
+    return out
+
+
 def clone_state(st: WarChestState) -> WarChestState:
-    """An independent copy without a JSON round trip (for search); the options cache is dropped."""
-    units = {uid: Unit(u.uid, u.owner, u.kind, u.height, u.hex) for uid, u in st.units.items()}
+    """An independent copy without a JSON round trip (for search); the options cache is dropped.
+
+    Fields are passed by position: a dataclass ``__init__`` with two dozen keywords costs more
+    than the rest of the copy."""
     return WarChestState(
-        players=st.players,
-        setup=st.setup,
-        royal_guard=st.royal_guard,
-        phase=st.phase,
-        round=st.round,
-        turn=st.turn,
-        turn_done=st.turn_done,
-        initiative=st.initiative,
-        claimed=st.claimed,
-        seats=[
-            SeatState(list(d.cards), list(d.bag), list(d.hand), list(d.up), list(d.down), list(d.supply), list(d.gone))
-            for d in st.seats
-        ],
-        units=units,
-        at=dict(st.at),
-        control=dict(st.control),
-        reserve=list(st.reserve),
-        stack=[_copy_frame(f) for f in st.stack],
-        draft_pool=list(st.draft_pool),
-        draft_order=list(st.draft_order),
-        draft_pick=st.draft_pick,
-        winner=st.winner,
-        next_uid=st.next_uid,
-        chance=st.chance.clone(),
-        opening=list(st.opening),  # told once at the start, never changed
+        st.players,
+        st.setup,
+        st.royal_guard,
+        st.phase,
+        st.round,
+        st.turn,
+        st.turn_done,
+        st.initiative,
+        st.claimed,
+        [SeatState(d.cards[:], d.bag[:], d.hand[:], d.up[:], d.down[:], d.supply[:], d.gone[:]) for d in st.seats],
+        {uid: Unit(u.uid, u.owner, u.kind, u.height, u.hex) for uid, u in st.units.items()},
+        st.at.copy(),
+        st.control.copy(),
+        st.reserve[:],
+        [_copy_frame(f) for f in st.stack],
+        st.draft_pool[:],
+        st.draft_order[:],
+        st.draft_pick,
+        st.winner,
+        st.next_uid,
+        _clone_chance(st.chance),
+        st.opening[:],  # told once at the start, never changed
     )
