@@ -42,12 +42,12 @@ import copy
 import itertools
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from games.battles_builders import data as D
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
-from games.rng import Chance
+from games.rng import Chance, Rng
 
 __all__ = ("ENGINE", "BattlesBuilders", "State", "Seat", "Config")
 
@@ -60,6 +60,8 @@ OVER = "over"
 ACTION_TYPES = (COMMIT, CHOOSE_TILE, CATAPULT_TARGET, WITHDRAW, FRESH_TROOPS)
 
 KIND_INDEX = {k: i for i, k in enumerate(D.KINDS)}
+KINDS4 = D.KINDS[:4]  # the kinds that can be taken back (no king)
+NO_CHIPS = (0, 0, 0, 0, 0)  # read-only stand-in for a commit not made
 SOURCE_INDEX = {s: i for i, s in enumerate(D.SOURCES)}
 OPTION_KEYS = ("start_player", "simultaneous_commit", "dummy_can_win", "script", "event_tiles", "colours", "faces")
 SCRIPT_KEYS = ("event_order", "dummy_draws", "dice")
@@ -101,6 +103,9 @@ class Config:
     tiles: dict[str, tuple[str, int]]
     colours: dict[str, dict[str, str]]
     faces: dict[str, tuple[int, ...]]
+    # derived once from the tables above, for the round's resolution
+    army_colours: dict[str, tuple[str, str, str]]  # terrain -> die colour of infantry, cavalry, archers
+    single_faced: frozenset[str]  # colours whose six faces are equal (a tie may never break)
 
 
 @dataclass(slots=True)
@@ -234,8 +239,31 @@ def _config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, An
 
     script = _check_script(players, options.get("script"), tiles, faces)
     public = copy.deepcopy({k: options[k] for k in OPTION_KEYS if k in options and k != "script"})
-    cfg = Config(public, start, simultaneous, dummy_can_win, tiles, colours, faces)
+    army_colours = {t: tuple(row[a] for a in D.ARMIES) for t, row in colours.items()}
+    single_faced = frozenset(c for c, fs in faces.items() if len(set(fs)) == 1)
+    cfg = Config(public, start, simultaneous, dummy_can_win, tiles, colours, faces, army_colours, single_faced)  # type: ignore[arg-type]
     return cfg, script
+
+
+#: Options whose scalar values alone decide a config; configs of those are built once and shared
+#: (a config is never changed, and ``dump`` copies its options).
+SIMPLE_OPTIONS = frozenset(("start_player", "simultaneous_commit", "dummy_can_win"))
+_CONFIGS: dict[tuple[Any, ...], Config] = {}
+
+
+def _shared_config(players: int, options: dict[str, Any]) -> tuple[Config, dict[str, Any]]:
+    """``_config``, from a cache when the options are a few scalars (the usual start and load)."""
+    if not isinstance(options, dict) or not all(
+        k in SIMPLE_OPTIONS and type(v) in (int, bool) for k, v in options.items()
+    ):
+        return _config(players, options)
+    key = (players, tuple((k, type(v), v) for k, v in options.items()))
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        cfg, script = _config(players, options)
+        if len(_CONFIGS) < 1024:
+            _CONFIGS[key] = cfg
+    return cfg, {}
 
 
 def _check_script(
@@ -269,35 +297,57 @@ def _check_script(
     return {"event_order": list(order), "dummy_draws": [list(d) for d in draws], "dice": list(dice)}
 
 
-def _chips_dict(chips: list[int], king: bool = True) -> dict[str, int]:
-    kinds = D.KINDS if king else D.KINDS[:4]
-    return {k: chips[i] for i, k in enumerate(kinds)}
+def _chips_dict(chips: list[int] | tuple[int, ...], king: bool = True) -> dict[str, int]:
+    return dict(zip(D.KINDS if king else KINDS4, chips))
 
 
 def _new_seat(stock: tuple[int, ...]) -> Seat:
     return Seat(list(stock), [0] * 5, None, -1, [0] * 5, None, [0, 0, 0], [0, 0, 0], [], [], [0] * len(D.SOURCES))
 
 
-@lru_cache(maxsize=4096)
-def _commit_options(stock: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every legal commit from this stock, in menu order (king, builders, infantry, cavalry, archers)."""
+def _all_commits() -> tuple[tuple[int, ...], ...]:
+    """Every chip vector of a commit (at most 5 non-king chips, one king) in menu order: king,
+    builders, infantry, cavalry, archers."""
     m = D.MAX_COMMIT
     out = []
-    for k in range(min(stock[D.K], 1) + 1):
-        for b in range(min(stock[D.B], m) + 1):
-            for i in range(min(stock[D.I], m - b) + 1):
-                for c in range(min(stock[D.C], m - b - i) + 1):
-                    for a in range(min(stock[D.A], m - b - i - c) + 1):
+    for k in range(2):
+        for b in range(m + 1):
+            for i in range(m - b + 1):
+                for c in range(m - b - i + 1):
+                    for a in range(m - b - i - c + 1):
                         out.append((b, i, c, a, k))
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+ALL_COMMITS = _all_commits()
+
+
+@cache
+def _commit_options(stock: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every legal commit from this stock, in menu order (a filter keeps that order)."""
+    sb, si, sc, sa, sk = stock
+    return tuple(v for v in ALL_COMMITS if v[0] <= sb and v[1] <= si and v[2] <= sc and v[3] <= sa and v[4] <= sk)
+
+
+def _commit_action(chips: tuple[int, ...]) -> Action:
+    b, i, c, a, k = chips
+    return {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
+
+
+#: One shared action dict per chip vector.
+_COMMIT_ACTIONS: dict[tuple[int, ...], Action] = {v: _commit_action(v) for v in ALL_COMMITS}
+#: The chip vector of each shared commit action, by identity: ``apply`` skips parsing those.
+_COMMIT_CHIPS: dict[int, tuple[int, ...]] = {id(a): v for v, a in _COMMIT_ACTIONS.items()}
+
+
+@cache
 def _commit_actions(stock: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(
-        {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
-        for b, i, c, a, k in _commit_options(stock)
-    )
+    """The shared commit actions of this stock (a few thousand stocks at most, each a tuple of refs);
+    stocks with the same options (6 builders or 12) share one tuple."""
+    capped = tuple(min(n, D.MAX_COMMIT) for n in stock)
+    if capped != stock:
+        return _commit_actions(capped)
+    return tuple(map(_COMMIT_ACTIONS.__getitem__, _commit_options(stock)))
 
 
 @lru_cache(maxsize=1024)
@@ -313,7 +363,55 @@ def _withdraw_options(commit: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _armies(chips: list[int]) -> int:
+@lru_cache(maxsize=1024)
+def _withdraw_actions(commit: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple({"type": WITHDRAW, "chips": dict(zip(KINDS4, w))} for w in _withdraw_options(commit))
+
+
+@cache
+def _fresh_actions(n: int) -> tuple[Action, ...]:
+    """Every set of the holder's ``n`` dice to re-roll (none first), in the menu's order."""
+    return tuple(
+        {"type": FRESH_TROOPS, "dice": [i for i in range(n) if pick[i]]}
+        for pick in itertools.product((False, True), repeat=n)
+    )
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _below(rng: Rng, n: int) -> int:
+    """``rng.below(n)`` in one frame (splitmix64 and its rejection step as games/rng.py has them;
+    a test keeps the two equal): dice and the fictitious player's draws call it most."""
+    if n <= 0:
+        raise ValueError("below() needs n > 0")
+    limit = (1 << 64) - ((1 << 64) % n)
+    state = rng.state
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z ^= z >> 31
+        if z < limit:
+            rng.state = state
+            return z % n
+
+
+@lru_cache(maxsize=256)
+def _commit_prompt(round_: int, tile: str | None) -> Prompt:
+    """The commit prompt of a round, built once and shared like the actions of ``legal`` (a
+    frozen prompt nobody changes; making one costs more than the rest of ``pending``)."""
+    return Prompt(COMMIT, True, {"round": round_, "event": tile, "max": D.MAX_COMMIT})
+
+
+def _shuffle(rng: Rng, items: list[Any]) -> None:
+    """``rng.shuffle(items)`` (Fisher-Yates as games/rng.py has it) drawing through ``_below``."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _armies(chips: list[int] | tuple[int, ...]) -> int:
     return chips[D.I] + chips[D.C] + chips[D.A]
 
 
@@ -360,13 +458,13 @@ class BattlesBuilders(Presentation):
     def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> State:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise InvalidOptions(f"Battles & Builders needs {self.min_players} to {self.max_players} players")
-        cfg, script = _config(players, dict(options or {}))
+        cfg, script = _shared_config(players, dict(options or {}))
         chance = Chance(seed or 0, script)
         deck: list[str] = []
         while (tid := chance.take("event_order")) is not Chance.NONE:
             deck.append(tid)
         rest = [t for t in cfg.tiles if t not in deck]
-        chance.rng.shuffle(rest)
+        _shuffle(chance.rng, rest)
         deck += rest
         seats = [_new_seat(D.STOCK) for _ in range(players)]
         if players == 2:
@@ -409,24 +507,29 @@ class BattlesBuilders(Presentation):
 
     # -- whose turn ----------------------------------------------------------------------------
     def _waiting(self, st: State) -> list[int]:
-        if st.phase == COMMIT:
+        phase = st.phase
+        if phase == COMMIT:
+            seats = st.seats
+            n = st.players
             if st.cfg.simultaneous:
-                return [p for p in range(st.players) if st.seats[p].commit is None]
+                return [p for p in range(n) if seats[p].commit is None]
             for p in st.order:
-                if p < st.players and st.seats[p].commit is None:
+                if p < n and seats[p].commit is None:
                     return [p]
             return []
-        if st.phase == OVER:
+        if phase == OVER:
             return []
         return [st.actor]
 
     def pending(self, state: State) -> dict[int, Prompt]:
         st = state
+        waiting = self._waiting(st)
+        if st.phase == COMMIT:
+            prompt = _commit_prompt(st.round, st.event)
+            return {p: prompt for p in waiting}
         out: dict[int, Prompt] = {}
-        for p in self._waiting(st):
-            if st.phase == COMMIT:
-                out[p] = Prompt(COMMIT, True, {"round": st.round, "event": st.event, "max": D.MAX_COMMIT})
-            elif st.phase == CHOOSE_TILE:
+        for p in waiting:
+            if st.phase == CHOOSE_TILE:
                 out[p] = Prompt(CHOOSE_TILE, False, {"tiles": _eligible(st, p)})
             elif st.phase == CATAPULT_TARGET:
                 out[p] = Prompt(CATAPULT_TARGET, False, {"targets": _targets(st, p)})
@@ -439,7 +542,10 @@ class BattlesBuilders(Presentation):
 
     def legal(self, state: State, seat: int) -> list[Action]:
         st = state
-        if seat not in self._waiting(st):
+        if st.phase == COMMIT and not st.cfg.simultaneous:
+            if seat != _next_to_commit(st):
+                return []
+        elif seat not in self._waiting(st):
             return []
         if st.phase == COMMIT:
             # built once per stock and shared (see games/core.py: nobody changes an action it was given)
@@ -449,26 +555,17 @@ class BattlesBuilders(Presentation):
         if st.phase == CATAPULT_TARGET:
             return [{"type": CATAPULT_TARGET, "seat": t} for t in _targets(st, seat)]
         if st.phase == WITHDRAW:
-            kinds = D.KINDS[:4]
-            commit = tuple(st.seats[seat].commit or (0,) * 5)
-            return [{"type": WITHDRAW, "chips": dict(zip(kinds, w))} for w in _withdraw_options(commit)]
+            return list(_withdraw_actions(tuple(st.seats[seat].commit or NO_CHIPS)))
         if st.phase == FRESH_TROOPS:
-            n = len(st.dice[seat])
-            out = []
-            for pick in itertools.product((False, True), repeat=n):
-                out.append({"type": FRESH_TROOPS, "dice": [i for i in range(n) if pick[i]]})
-            return out
+            return list(_fresh_actions(len(st.dice[seat])))
         return []
 
     # -- acting ----------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         st = state
         kind, arg = self._validate(st, seat, action)
-        backup = (
-            self.dump(st)
-            if st.chance.script.get("dice") or any(len(set(f)) == 1 for f in st.cfg.faces.values())
-            else None
-        )
+        # a refused scripted die or a tie of one-faced dice restores the state from this copy
+        backup = self.dump(st) if st.chance.script.get("dice") or st.cfg.single_faced else None
         events: list[Event] = []
         try:
             if kind == COMMIT:
@@ -502,14 +599,18 @@ class BattlesBuilders(Presentation):
         if kind != st.phase:
             raise IllegalAction("wrong_action", f"expected {st.phase}, not {kind}", expected=st.phase)
         if kind == COMMIT:
-            chips = _parse_chips(action.get("chips"), king=True)
-            if sum(chips[:4]) > D.MAX_COMMIT:
-                raise IllegalAction(
-                    "too_many_chips", "at most 5 chips, 6 only with the king", max=D.MAX_COMMIT + chips[D.K]
-                )
+            shared = _COMMIT_CHIPS.get(id(action))  # one of the actions ``legal`` hands out
+            if shared is not None:
+                chips = list(shared)
+            else:
+                chips = _parse_chips(action.get("chips"), king=True)
+                if sum(chips[:4]) > D.MAX_COMMIT:
+                    raise IllegalAction(
+                        "too_many_chips", "at most 5 chips, 6 only with the king", max=D.MAX_COMMIT + chips[D.K]
+                    )
             stock = st.seats[seat].stock
-            for i, n in enumerate(chips):
-                if n > stock[i]:
+            for i in range(5):
+                if chips[i] > stock[i]:
                     raise IllegalAction(
                         "not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i]
                     )
@@ -765,7 +866,7 @@ class BattlesBuilders(Presentation):
 
     def load(self, data: dict[str, Any]) -> State:
         players = data["players"]
-        cfg, _ = _config(players, dict(data["options"]))
+        cfg, _ = _shared_config(players, dict(data["options"]))
         seats = []
         for raw in data["seats"]:
             stock, spent, commit, count, withdrawn, shown, chips, virtual, evs, tiles, points = raw
@@ -857,6 +958,29 @@ def _parse_chips(raw: Any, *, king: bool) -> list[int]:
 
 
 # -- round flow ------------------------------------------------------------------------------------
+# Events are built as literal dicts (the same keys in the same order as games.core.event gives);
+# these functions run for every action of every playout, so they avoid helper calls in loops.
+B, I, C, A, K = D.B, D.I, D.C, D.A, D.K  # noqa: E741 - chip kind indices
+
+
+def _chips5(c: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {"builder": c[0], "infantry": c[1], "cavalry": c[2], "archer": c[3], "king": c[4]}
+
+
+def _chips4(c: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {"builder": c[0], "infantry": c[1], "cavalry": c[2], "archer": c[3]}
+
+
+def _next_to_commit(st: State) -> int | None:
+    """The seat asked to commit now in turn order (None once all have), as ``_waiting`` has it."""
+    seats = st.seats
+    n = st.players
+    for p in st.order:
+        if p < n and seats[p].commit is None:
+            return p
+    return None
+
+
 def _turn_order(st: State) -> list[int]:
     n = st.players
     order = [(st.start + i) % n for i in range(n)]
@@ -866,43 +990,57 @@ def _turn_order(st: State) -> list[int]:
 
 
 def _begin_round(st: State, ev: list[Event]) -> None:
-    st.event = st.deck.pop(0)
+    st.event = tile = st.deck.pop(0)
     st.order = _turn_order(st)
     for s in st.seats:
         s.commit = None
         s.count = -1
     st.phase = COMMIT
     st.actor = -1
-    terrain, value = st.cfg.tiles[st.event]
+    terrain, value = st.cfg.tiles[tile]
     ev.append(
-        event("event_revealed", round=st.round, tile=st.event, terrain=terrain, value=value, start_player=st.start)
+        {
+            "type": "event_revealed",
+            "round": st.round,
+            "tile": tile,
+            "terrain": terrain,
+            "value": value,
+            "start_player": st.start,
+        }
     )
 
 
 def _do_commit(st: State, seat: int, chips: list[int], ev: list[Event]) -> None:
-    s = st.seats[seat]
+    seats = st.seats
+    s = seats[seat]
+    stock = s.stock
     for i in range(5):
-        s.stock[i] -= chips[i]
+        stock[i] -= chips[i]
     s.commit = chips
-    s.count = sum(chips)
-    ev.append(event("committed", seat=seat, count=None if st.cfg.simultaneous else s.count))
-    ev.append(event("commit_confirmed", to=[seat], seat=seat, chips=_chips_dict(chips)))
-    if all(st.seats[p].commit is not None for p in range(st.players)):
-        _reveal(st, ev)
-        _kings(st, ev)
+    s.count = count = sum(chips)
+    ev.append({"type": "committed", "seat": seat, "count": None if st.cfg.simultaneous else count})
+    ev.append({"type": "commit_confirmed", "seat": seat, "chips": _chips5(chips), "to": [seat]})
+    for p in range(st.players):
+        if seats[p].commit is None:
+            return
+    _reveal(st, ev)
+    _kings(st, ev)
 
 
 def _draw_dummy(st: State) -> list[int]:
     s = st.seats[st.players]
-    scripted = st.chance.take("dummy_draws")
+    chance = st.chance
     chips = [0] * 5
-    if scripted is not Chance.NONE:
-        for kind in scripted:
-            chips[KIND_INDEX[kind]] += 1
-        return chips
+    if chance.script.get("dummy_draws"):
+        scripted = chance.take("dummy_draws")
+        if scripted is not Chance.NONE:
+            for kind in scripted:
+                chips[KIND_INDEX[kind]] += 1
+            return chips
     pool = list(s.stock)
+    rng = chance.rng
     for _ in range(D.DUMMY_DRAW):
-        r = st.chance.rng.below(sum(pool))
+        r = _below(rng, sum(pool))
         for i in range(4):
             if r < pool[i]:
                 pool[i] -= 1
@@ -913,55 +1051,65 @@ def _draw_dummy(st: State) -> list[int]:
 
 
 def _reveal(st: State, ev: list[Event]) -> None:
-    if len(st.seats) > st.players:
-        d = st.seats[st.players]
+    seats = st.seats
+    n = st.players
+    if len(seats) > n:
+        d = seats[n]
         chips = _draw_dummy(st)
+        stock = d.stock
         for i in range(5):
-            d.stock[i] -= chips[i]
+            stock[i] -= chips[i]
         d.commit = chips
         d.count = sum(chips)
-        ev.append(event("dummy_drew", seat=st.players, chips=_chips_dict(chips, king=False)))
-    for s in st.seats:
-        s.shown = list(s.commit) if s.commit is not None else None
-        s.withdrawn = [0] * 5
+        ev.append({"type": "dummy_drew", "seat": n, "chips": _chips4(chips)})
+    for s in seats:
+        s.shown = c[:] if (c := s.commit) is not None else None
+        s.withdrawn = [0, 0, 0, 0, 0]
     st.phase = CHOOSE_TILE  # commits are public from here on; _kings names who acts, if anyone
+    order = st.order
     ev.append(
-        event(
-            "commits_revealed",
-            round=st.round,
-            commits=[{"seat": p, "chips": _chips_dict(st.seats[p].commit or [0] * 5)} for p in st.order],
-        )
+        {
+            "type": "commits_revealed",
+            "round": st.round,
+            "commits": [{"seat": p, "chips": _chips5(seats[p].commit or NO_CHIPS)} for p in order],
+        }
     )
-    for p in st.order:
-        if p < st.players and st.seats[p].count == 0:
-            _give(st, ev, p, D.MINUS1, 1, "zero_commit")
-    st.kings = [p for p in st.order if p < st.players and (st.seats[p].commit or [0] * 5)[D.K]]
+    kings = []
+    for p in order:
+        if p < n:
+            s = seats[p]
+            if s.count == 0:
+                _give(st, ev, p, D.MINUS1, 1, "zero_commit")
+            if (s.commit or NO_CHIPS)[K]:
+                kings.append(p)
+    st.kings = kings
 
 
 def _give(st: State, ev: list[Event], p: int, denom: int, n: int, source: str) -> None:
     """Hand ``n`` prestige chips of one denomination; virtual once the supply is out (§13)."""
     s = st.seats[p]
+    supply = st.supply
     virtual = 0
     for _ in range(n):
-        if st.supply[denom] > 0:
-            st.supply[denom] -= 1
+        if supply[denom] > 0:
+            supply[denom] -= 1
             s.chips[denom] += 1
         else:
             s.virtual[denom] += 1
             virtual += 1
     value = D.DENOMS[denom]
     s.points[SOURCE_INDEX[source]] += value * n
-    ev.append(event("prestige", seat=p, value=value, count=n, virtual=virtual, reason=source))
+    ev.append({"type": "prestige", "seat": p, "value": value, "count": n, "virtual": virtual, "reason": source})
 
 
 def _builders_of(st: State, p: int) -> int:
     c = st.seats[p].commit
-    return c[D.B] if c is not None else 0
+    return c[B] if c is not None else 0
 
 
 def _eligible(st: State, p: int) -> list[str]:
-    c = st.seats[p].commit or [0] * 5
-    builders = c[D.B]
+    c = st.seats[p].commit or NO_CHIPS
+    builders = c[B]
     armies = _armies(c)
     most = max(_builders_of(st, q) for q in st.order)
     out = []
@@ -985,14 +1133,15 @@ def _targets(st: State, p: int) -> list[int]:
 
 def _kings(st: State, ev: list[Event]) -> None:
     """Let the next king holder choose; once none is left, resolve builders and armies."""
-    while st.kings:
-        p = st.kings[0]
+    kings = st.kings
+    while kings:
+        p = kings[0]
         if _eligible(st, p):
             st.phase = CHOOSE_TILE
             st.actor = p
             return
-        ev.append(event("no_tile", seat=p))
-        st.kings.pop(0)
+        ev.append({"type": "no_tile", "seat": p})
+        kings.pop(0)
     st.actor = -1
     _score_builders(st, ev)
     _battle(st, ev)
@@ -1001,7 +1150,7 @@ def _kings(st: State, ev: list[Event]) -> None:
 def _do_choose(st: State, seat: int, tile: str, ev: list[Event]) -> None:
     s = st.seats[seat]
     st.display.remove(tile)
-    ev.append(event("tile_chosen", seat=seat, tile=tile))
+    ev.append({"type": "tile_chosen", "seat": seat, "tile": tile})
     if tile == D.CATAPULT:
         st.phase = CATAPULT_TARGET
         return
@@ -1029,7 +1178,7 @@ def _do_catapult(st: State, seat: int, target: int, ev: list[Event]) -> None:
     st.taken[D.CATAPULT] = target
     t.tiles.append(D.CATAPULT)
     t.points[SOURCE_INDEX["catapult"]] += D.TILE_VALUES[D.CATAPULT]
-    ev.append(event("catapult_given", seat=seat, target=target))
+    ev.append({"type": "catapult_given", "seat": seat, "target": target})
     st.kings.pop(0)
     _kings(st, ev)
 
@@ -1041,69 +1190,81 @@ def _do_withdraw(st: State, seat: int, chips: list[int], ev: list[Event]) -> Non
         s.commit[i] -= chips[i]
         s.stock[i] += chips[i]
         s.withdrawn[i] += chips[i]
-    ev.append(event("withdrawn", seat=seat, chips=_chips_dict(chips, king=False)))
+    ev.append({"type": "withdrawn", "seat": seat, "chips": _chips4(chips)})
     st.kings.pop(0)
     _kings(st, ev)
 
 
 def _score_builders(st: State, ev: list[Event]) -> None:
-    counts = [_builders_of(st, p) for p in st.order]
+    seats = st.seats
+    order = st.order
+    counts = [c[B] if (c := seats[p].commit) is not None else 0 for p in order]
     most = max(counts)
-    top = [p for p, n in zip(st.order, counts) if n == most] if most else []
+    top = [p for p, n in zip(order, counts) if n == most] if most else []
+    claim3 = st.claim3
     ev.append(
-        event(
-            "builders_scored",
-            builders=[{"seat": p, "builders": n} for p, n in zip(st.order, counts)],
-            most=most,
-            winners=top,
-            claim3=st.claim3 if st.claim3 >= 0 else None,
-        )
+        {
+            "type": "builders_scored",
+            "builders": [{"seat": p, "builders": n} for p, n in zip(order, counts)],
+            "most": most,
+            "winners": top,
+            "claim3": claim3 if claim3 >= 0 else None,
+        }
     )
     if len(top) == 1:
         _give(st, ev, top[0], D.PLUS3, 1, "builders")
-    elif st.claim3 in top:
-        _give(st, ev, st.claim3, D.PLUS3, 1, "builders")
+    elif claim3 in top:
+        _give(st, ev, claim3, D.PLUS3, 1, "builders")
     else:
         for p in top:
             _give(st, ev, p, D.PLUS1, 1, "builders")
 
 
-def _dice_of(st: State, p: int, colours: dict[str, str]) -> list[str]:
-    c = st.seats[p].commit or [0] * 5
+@cache
+def _army_dice(colours: tuple[str, str, str], infantry: int, cavalry: int, archers: int) -> tuple[str, ...]:
+    """The dice of these armies, whose colours are ``colours``, in canonical colour order (§9.1)."""
     dice: list[str] = []
-    for kind, idx in zip(D.ARMIES, D.ARMY_IDX):
-        dice.extend([colours[kind]] * c[idx])
+    for colour, n in zip(colours, (infantry, cavalry, archers)):
+        dice.extend([colour] * n)
     dice.sort(key=D.COLOUR_RANK.__getitem__)
-    if st.trojan == p:
-        dice.append(D.TROJAN_COLOUR)  # the Trojan die is last in canonical order (§9.1)
-    return dice
+    return tuple(dice)
 
 
 def _battle(st: State, ev: list[Event]) -> None:
     assert st.event is not None
-    terrain, value = st.cfg.tiles[st.event]
-    colours = st.cfg.colours[terrain]
-    for p in st.order:
-        st.dice[p] = _dice_of(st, p, colours)
-        st.values[p] = [0] * len(st.dice[p])
+    cfg = st.cfg
+    terrain, _ = cfg.tiles[st.event]
+    colours = cfg.army_colours[terrain]
+    seats = st.seats
+    order = st.order
+    all_dice = st.dice
+    all_values = st.values
+    trojan = st.trojan
+    rollers = []  # the competitors with dice, in turn order
+    for p in order:
+        c = seats[p].commit or NO_CHIPS
+        dice = list(_army_dice(colours, c[I], c[C], c[A]))
+        if trojan == p:
+            dice.append(D.TROJAN_COLOUR)  # the Trojan die is last in canonical order (§9.1)
+        all_dice[p] = dice
+        all_values[p] = [0] * len(dice)
+        if dice:
+            rollers.append(p)
     if terrain == D.BARBARIAN:
-        if any(not st.dice[p] for p in st.order):
+        if len(rollers) < len(order):
             # R-16: a player without dice totals 0 and every die shows >= 1, so nobody rolls
             _barbarians(st, ev, rolled=False)
             return
-        rollers = list(st.order)
-    else:
-        rollers = [p for p in st.order if st.dice[p]]
-        if not rollers:
-            st.set_aside.append(st.event)
-            ev.append(event("event_set_aside", tile=st.event))
-            _end_round(st, ev)
-            return
-        if len(rollers) == 1:
-            _win_event(st, ev, rollers[0], rolled=False)
-            return
+    elif not rollers:
+        st.set_aside.append(st.event)
+        ev.append({"type": "event_set_aside", "tile": st.event})
+        _end_round(st, ev)
+        return
+    elif len(rollers) == 1:
+        _win_event(st, ev, rollers[0], rolled=False)
+        return
     st.throws = []
-    _throw(st, ev, "initial", 0, [(p, list(range(len(st.dice[p])))) for p in rollers])
+    _throw(st, ev, "initial", 0, [(p, list(range(len(all_dice[p])))) for p in rollers])
     if st.fresh >= 0 and st.fresh in rollers:
         st.phase = FRESH_TROOPS
         st.actor = st.fresh
@@ -1112,7 +1273,7 @@ def _battle(st: State, ev: list[Event]) -> None:
 
 
 def _do_fresh(st: State, seat: int, picks: list[int], ev: list[Event]) -> None:
-    ev.append(event("fresh_troops_used", seat=seat, dice=list(picks)))
+    ev.append({"type": "fresh_troops_used", "seat": seat, "dice": list(picks)})
     if picks:
         _throw(st, ev, "fresh_troops", 0, [(seat, picks)])
     st.actor = -1
@@ -1120,22 +1281,27 @@ def _do_fresh(st: State, seat: int, picks: list[int], ev: list[Event]) -> None:
 
 
 def _settle(st: State, ev: list[Event]) -> None:
-    terrain, _ = st.cfg.tiles[st.event or ""]
+    cfg = st.cfg
+    terrain, _ = cfg.tiles[st.event or ""]
     if terrain == D.BARBARIAN:
         _barbarians(st, ev, rolled=True)
         return
-    contenders = [p for p in st.order if st.dice[p]]
+    all_dice = st.dice
+    values = st.values
+    contenders = [p for p in st.order if all_dice[p]]
     reroll = 0
     while True:
-        best = max(sum(st.values[p]) for p in contenders)
-        contenders = [p for p in contenders if sum(st.values[p]) == best]
-        if len(contenders) == 1:
+        totals = [sum(values[p]) for p in contenders]
+        best = max(totals)
+        if totals.count(best) == 1:
+            contenders = [contenders[totals.index(best)]]
             break
-        if all(len(set(st.cfg.faces[c])) == 1 for p in contenders for c in st.dice[p]):
+        contenders = [p for p, t in zip(contenders, totals) if t == best]
+        if all(c in cfg.single_faced for p in contenders for c in all_dice[p]):
             raise ScriptError("the tied players' dice each have a single face: the tie can never be broken")
         reroll += 1
-        ev.append(event("tie", seats=list(contenders), total=best, reroll=reroll))
-        _throw(st, ev, "reroll", reroll, [(p, list(range(len(st.dice[p])))) for p in contenders])
+        ev.append({"type": "tie", "seats": list(contenders), "total": best, "reroll": reroll})
+        _throw(st, ev, "reroll", reroll, [(p, list(range(len(all_dice[p])))) for p in contenders])
     _win_event(st, ev, contenders[0], rolled=True)
 
 
@@ -1145,131 +1311,206 @@ def _win_event(st: State, ev: list[Event], p: int, *, rolled: bool) -> None:
     s = st.seats[p]
     s.events.append(tile)
     s.points[SOURCE_INDEX["event_tiles"]] += value
-    totals = [{"seat": q, "total": sum(st.values[q])} for q in st.order if st.dice[q]] if rolled else []
-    ev.append(event("event_won", seat=p, tile=tile, value=value, rolled=rolled, totals=totals))
+    if rolled:
+        all_dice = st.dice
+        values = st.values
+        totals = [{"seat": q, "total": sum(values[q])} for q in st.order if all_dice[q]]
+    else:
+        totals = []
+    ev.append({"type": "event_won", "seat": p, "tile": tile, "value": value, "rolled": rolled, "totals": totals})
     _end_round(st, ev)
 
 
 def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
     tile = st.event or ""
     _, value = st.cfg.tiles[tile]
+    order = st.order
     if rolled:
-        totals: list[int | None] = [sum(st.values[p]) for p in st.order]
+        totals: list[int | None] = [sum(st.values[p]) for p in order]
     else:
         # R-16: nobody rolled; only the players without dice have a total (0)
-        totals = [None if st.dice[p] else 0 for p in st.order]
+        totals = [None if st.dice[p] else 0 for p in order]
     low = min(t for t in totals if t is not None)
-    losers = [p for p, t in zip(st.order, totals) if t == low]
+    losers = [p for p, t in zip(order, totals) if t == low]
     first = losers[0]  # R-17: the first in turn order takes the tile, the others pay in chips
     s = st.seats[first]
     s.events.append(tile)
     s.points[SOURCE_INDEX["barbarian"]] += value
     ev.append(
-        event(
-            "barbarian_lost",
-            seat=first,
-            tile=tile,
-            value=value,
-            losers=losers,
-            total=low,
-            rolled=rolled,
-            totals=[{"seat": p, "total": t} for p, t in zip(st.order, totals)],
-        )
+        {
+            "type": "barbarian_lost",
+            "seat": first,
+            "tile": tile,
+            "value": value,
+            "losers": losers,
+            "total": low,
+            "rolled": rolled,
+            "totals": [{"seat": p, "total": t} for p, t in zip(order, totals)],
+        }
     )
     for p in losers[1:]:
         _give(st, ev, p, D.MINUS1, max(0, -value), "barbarian")
     _end_round(st, ev)
 
 
+def _chunks(dice: list[str], idx: list[int]) -> list[tuple[list[int], bool]]:
+    """A player's dice to roll (``idx`` ascending) split into chunks of at most 5 per colour (§9.4),
+    each with whether it must open a new batch (all of a split player's dice never fit the current
+    one)."""
+    if len(idx) <= D.DICE_PER_COLOUR:  # the common case: no colour can exceed 5
+        return [(idx, False)]
+    per_colour: dict[str, list[int]] = {}
+    for i in idx:
+        per_colour.setdefault(dice[i], []).append(i)
+    groups = max((len(v) + D.DICE_PER_COLOUR - 1) // D.DICE_PER_COLOUR for v in per_colour.values())
+    out = []
+    for g in range(groups):
+        lo, hi = g * D.DICE_PER_COLOUR, (g + 1) * D.DICE_PER_COLOUR
+        out.append((sorted(i for v in per_colour.values() for i in v[lo:hi]), g == 0 and groups > 1))
+    return out
+
+
 def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tuple[int, list[int]]]) -> None:
-    """Roll the given dice of each player in batches of at most 5 per colour (§9.4)."""
-    chunks: list[tuple[int, list[int], bool]] = []
+    """Roll the given dice of each player in batches of at most 5 per colour (§9.4).
+
+    Dice are rolled chunk by chunk in order; a batch is a run of chunks whose dice of each colour
+    fit 5 together, so the batch numbers are labels worked out alongside."""
+    all_dice = st.dice
+    all_values = st.values
+    faces_of = st.cfg.faces
+    chance = st.chance
+    scripted = chance.script.get("dice")
+    rolled = []
+    batch = 0
+    cap = D.DICE_PER_COLOUR
+    green = yellow = red = 0  # dice of each colour in the current batch
     for p, idx in entries:
-        dice = st.dice[p]
-        per_colour: dict[str, list[int]] = {}
-        for i in idx:
-            per_colour.setdefault(dice[i], []).append(i)
-        groups = max((len(v) + D.DICE_PER_COLOUR - 1) // D.DICE_PER_COLOUR for v in per_colour.values())
-        for g in range(groups):
-            lo, hi = g * D.DICE_PER_COLOUR, (g + 1) * D.DICE_PER_COLOUR
-            chunk = sorted(i for v in per_colour.values() for i in v[lo:hi])
-            # all of a split player's dice never fit the current batch: it opens a new one
-            chunks.append((p, chunk, g == 0 and groups > 1))
-    batches: list[list[tuple[int, list[int]]]] = []
-    load: dict[str, int] = {}
-    for p, chunk, fresh_batch in chunks:
-        need: dict[str, int] = {}
-        for i in chunk:
-            need[st.dice[p][i]] = need.get(st.dice[p][i], 0) + 1
-        if (
-            not batches
-            or (fresh_batch and batches[-1])
-            or any(load.get(c, 0) + n > D.DICE_PER_COLOUR for c, n in need.items())
-        ):
-            batches.append([])
-            load = {}
-        batches[-1].append((p, chunk))
-        for c, n in need.items():
-            load[c] = load.get(c, 0) + n
-    records = []
-    for b, batch in enumerate(batches, 1):
-        for p, chunk in batch:
-            colours = [st.dice[p][i] for i in chunk]
-            values = [_roll(st, c) for c in colours]
-            for i, v in zip(chunk, values):
-                st.values[p][i] = v
-            records.append(
-                {
-                    "throw": kind,
-                    "number": number,
-                    "batch": b,
-                    "seat": p,
-                    "dice": chunk,
-                    "colours": colours,
-                    "values": values,
-                }
-            )
-    for r in records:
-        r["total"] = sum(st.values[r["seat"]])
-        r["round"] = st.round
-        st.throws.append(r)
-        ev.append(event("dice_rolled", **_copy_throw(r)))
+        dice = all_dice[p]
+        values_p = all_values[p]
+        for chunk, fresh_batch in _chunks(dice, idx):
+            whole = len(chunk) == len(dice)
+            colours = dice[:] if whole else [dice[i] for i in chunk]
+            g, y, r = colours.count(D.GREEN), colours.count(D.YELLOW), colours.count(D.RED)
+            if not batch or fresh_batch or green + g > cap or yellow + y > cap or red + r > cap:
+                batch += 1
+                green, yellow, red = g, y, r
+            else:
+                green, yellow, red = green + g, yellow + y, red + r
+            if isinstance(scripted, list) and scripted:
+                values = _roll_scripted(chance.rng, scripted, faces_of, colours)
+            else:
+                values = _roll(chance.rng, faces_of, colours)
+            if whole:
+                values_p[:] = values
+            else:
+                for i, v in zip(chunk, values):
+                    values_p[i] = v
+            rolled.append((p, chunk, colours, values, batch))
+    rnd = st.round
+    throws = st.throws
+    for p, chunk, colours, values, b in rolled:
+        total = sum(all_values[p])
+        throws.append(
+            {
+                "throw": kind,
+                "number": number,
+                "batch": b,
+                "seat": p,
+                "dice": chunk,
+                "colours": colours,
+                "values": values,
+                "total": total,
+                "round": rnd,
+            }
+        )
+        ev.append(
+            {
+                "type": "dice_rolled",
+                "throw": kind,
+                "number": number,
+                "batch": b,
+                "seat": p,
+                "dice": list(chunk),
+                "colours": list(colours),
+                "values": list(values),
+                "total": total,
+                "round": rnd,
+            }
+        )
 
 
-def _roll(st: State, colour: str) -> int:
-    faces = st.cfg.faces[colour]
-    v = st.chance.take("dice")
-    if v is Chance.NONE:
-        return faces[st.chance.rng.below(len(faces))]
-    if v not in faces:
-        raise ScriptError(f"scripted die value {v} is not a face of the {colour} die")
-    return v
+_LIMIT6 = (1 << 64) - ((1 << 64) % 6)
+
+
+def _roll(rng: Rng, faces_of: dict[str, tuple[int, ...]], colours: list[str]) -> list[int]:
+    """One die of each colour, in order: ``faces[rng.below(len(faces))]`` each, in one frame
+    (splitmix64 and its rejection step as games/rng.py has them, like ``_below``)."""
+    state = rng.state
+    out = []
+    for c in colours:
+        faces = faces_of[c]
+        n = len(faces)
+        limit = _LIMIT6 if n == 6 else (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        out.append(faces[z % n])
+    rng.state = state
+    return out
+
+
+def _roll_scripted(
+    rng: Rng, scripted: list[int], faces_of: dict[str, tuple[int, ...]], colours: list[str]
+) -> list[int]:
+    """Like ``_roll``, the scripted values first (§9.5); one that is no face of its die is an error."""
+    out = []
+    for c in colours:
+        faces = faces_of[c]
+        if scripted:
+            v = scripted.pop(0)
+            if v not in faces:
+                raise ScriptError(f"scripted die value {v} is not a face of the {c} die")
+        else:
+            v = faces[_below(rng, len(faces))]
+        out.append(v)
+    return out
 
 
 def _end_round(st: State, ev: list[Event]) -> None:
-    for s in st.seats:
-        if s.commit is not None:
+    seats = st.seats
+    for s in seats:
+        if (commit := s.commit) is not None:
+            spent = s.spent
             for i in range(5):
-                s.spent[i] += s.commit[i]
+                spent[i] += commit[i]
             s.commit = None
     st.kings = []
     st.actor = -1
     st.claim3 = st.trojan = st.fresh = -1
     ev.append(
-        event("round_ended", round=st.round, scores=[{"seat": p, "score": st.seats[p].score()} for p in st.order])
+        {
+            "type": "round_ended",
+            "round": st.round,
+            "scores": [{"seat": p, "score": sum(seats[p].points)} for p in st.order],
+        }
     )
     if not st.deck:
         st.phase = OVER
         st.event = None
         st.round += 1
-        ranked = list(range(st.players)) + ([st.players] if st.cfg.dummy_can_win and len(st.seats) > st.players else [])
-        best = max(st.seats[p].score() for p in ranked)
+        n = st.players
+        ranked = list(range(n)) + ([n] if st.cfg.dummy_can_win and len(seats) > n else [])
+        best = max(seats[p].score() for p in ranked)
         ev.append(
-            event(
-                "game_over",
-                scores=[{"seat": p, "score": s.score()} for p, s in enumerate(st.seats)],
-                winners=[p for p in range(st.players) if st.seats[p].score() == best],
-            )
+            {
+                "type": "game_over",
+                "scores": [{"seat": p, "score": s.score()} for p, s in enumerate(seats)],
+                "winners": [p for p in range(n) if seats[p].score() == best],
+            }
         )
         return
     st.round += 1
