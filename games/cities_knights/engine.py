@@ -96,7 +96,7 @@ from games.cities_knights import data as D
 from games.cities_knights import rules as R
 from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, jcopy, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
-from games.rng import Chance
+from games.rng import Chance, Rng
 
 NV, NE = D.NV, D.NE
 KINDS = D.KINDS
@@ -253,6 +253,14 @@ def _opponent_param(act: Action) -> Any:
 
 def _cards_list(counts: list[int]) -> dict[str, int]:
     return R.kinds_dict(counts)
+
+
+def _copy_trade(tr: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an open offer (= ``jcopy``, written out for its known shape)."""
+    answers = {
+        s: a if a.__class__ is str else {"give": a["give"][:], "want": a["want"][:]} for s, a in tr["answers"].items()
+    }
+    return {"seat": tr["seat"], "give": tr["give"][:], "want": tr["want"][:], "to": tr["to"][:], "answers": answers}
 
 
 class CitiesKnightsEngine(Presentation):
@@ -2315,15 +2323,19 @@ class CitiesKnightsEngine(Presentation):
     # -- search hooks (games/core.py) ----------------------------------------------------------
     def clone(self, state: State) -> State:
         """An independent copy without a JSON round trip: flat int lists are sliced, the few
-        nested values copied by hand."""
+        nested values copied by hand. What no action ever changes (options, seat order, terrain,
+        harbours, the start log) is shared."""
         st = state
+        chance = Chance.__new__(Chance)
+        chance.rng = Rng(st.chance.rng.state)
+        chance.script = jcopy(st.chance.script)
         return State(
             n=st.n,
-            options=jcopy(st.options),
-            seat_order=st.seat_order[:],
-            terrain=st.terrain[:],
+            options=st.options,
+            seat_order=st.seat_order,
+            terrain=st.terrain,
             numbers=st.numbers[:],
-            harbours=st.harbours[:],
+            harbours=st.harbours,
             robber=st.robber,
             merchant=st.merchant,
             merchant_owner=st.merchant_owner,
@@ -2360,16 +2372,16 @@ class CitiesKnightsEngine(Presentation):
             phase=st.phase,
             setup_step=st.setup_step,
             setup_vertex=st.setup_vertex,
-            dice=jcopy(st.dice),
-            tasks=jcopy(st.tasks),
+            dice=None if st.dice is None else dict(st.dice),
+            tasks=[{k: v[:] if v.__class__ is list else v for k, v in t.items()} for t in st.tasks],
             fleet=st.fleet,
             harbor_on=st.harbor_on,
             harbor_used=st.harbor_used[:],
-            trade=jcopy(st.trade),
-            looking=jcopy(st.looking),
+            trade=None if st.trade is None else _copy_trade(st.trade),
+            looking=None if st.looking is None else dict(st.looking),
             winner=st.winner,
-            start_log=jcopy(st.start_log),
-            chance=st.chance.clone(),
+            start_log=st.start_log,
+            chance=chance,
         )
 
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
