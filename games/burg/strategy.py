@@ -2,7 +2,8 @@
 
 Selection: the Stonemason (or a worker, or the Bricklayer) when the resources for a building are
 at hand, the Trader while helpers wait in the supply, the Messenger when taler run low, the
-Master builder once most cards are played (it brings them back). In a turn: build the building
+Master builder once most cards are played (it brings them back). The first worker's free pieces
+are chosen so that the worker can build with them. In a turn: build the building
 worth most, paying the default (cheapest) way; place castle helpers it can afford; take the most
 valuable pieces from the watchtower, a worker card and the trade fields; buy from workers what
 is worth more than its price. Scored, never simulated, so ``hard`` can use it in rollouts.
@@ -15,6 +16,7 @@ import random
 from typing import Any
 
 from games.burg.data import FIELD_RESOURCE, FIELDS, RESOURCES
+from games.burg.rules import cap_holdings, payments
 from games.burg.state import State
 from games.core import Action
 
@@ -75,6 +77,18 @@ def _space_value(s: State, seat: int, sid: str) -> float:
     return 4.0  # a winter guest
 
 
+def _best_vp(s: State, have: tuple[int, ...]) -> int:
+    """Printed VP of the best unbuilt building ``have`` (5 counts) pays for exactly."""
+    rules = s.rules
+    best = 0
+    for tile in rules.tiles:
+        if tile.prebuilt or tile.id in s.built or tile.vp <= best:
+            continue
+        if payments(cap_holdings(have, tile.cost, rules.values), tile.cost, rules.values, rules.min_types):
+            best = tile.vp
+    return best
+
+
 def _builders_elsewhere(engine: Any, s: State, seat: int) -> int:
     """Other seats that could pay for a building now (they may build this round)."""
     return sum(1 for p in range(s.n) if p != seat and _can_build(engine, s, p))
@@ -110,7 +124,12 @@ def _score(engine: Any, s: State, seat: int, a: Action, first_payment: set[str])
     if t == "select":
         return _select(engine, s, seat, a)
     if t == "equip":
-        return sum(values[RES[r]] for r in a["resources"])
+        have = list(s.players[seat].res)
+        for r, n in s.rules.workers[a["card"]][0]:
+            have[r] += n
+        for r in a["resources"]:
+            have[RES[r]] += 1
+        return 0.1 * sum(values[RES[r]] for r in a["resources"]) + _best_vp(s, tuple(have))
     if t == "place_trader":
         f = FIELD[a["field"]]
         owner = s.field_owner[f]
@@ -127,7 +146,8 @@ def _score(engine: Any, s: State, seat: int, a: Action, first_payment: set[str])
         return 10.0 + 0.5 * tile.vp + (2.0 if cheapest else 0.0)
     if t == "place_helper":
         fee = s.rules.space_fee.get(a["space"], 0)
-        gain = _space_value(s, seat, a["space"]) - 0.5 * fee
+        later = (s.rules.rounds - s.round) / s.rules.rounds
+        gain = _space_value(s, seat, a["space"]) - (0.1 + 0.4 * later) * fee
         return 0.5 + gain + (0.3 if a.get("from") == "supply" else 0.0)
     if t in ("done", "pass"):
         return 0.5
