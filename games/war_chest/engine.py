@@ -82,6 +82,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from games.core import (
@@ -504,9 +505,7 @@ class WarChestEngine(Presentation):
         """An empty bag takes the whole discard (§9.1); the new bag size (0: nothing to draw)."""
         total = sum(sd.up) + sum(sd.down)
         if total:
-            bag = sd.bag
-            for k in range(NKINDS):
-                bag[k] += sd.up[k] + sd.down[k]
+            sd.bag[:] = map(add, sd.up, sd.down)  # the bag is empty: it becomes the discard
             sd.up = zero_counts()
             sd.down = zero_counts()
             ev.append(event("refill", seat=seat, count=total))
@@ -698,24 +697,30 @@ class WarChestEngine(Presentation):
         seat = st.turn
         hand = st.seats[seat].hand
         mine = self._units_by_kind(st, seat)
-        for kind in range(NKINDS):
-            if hand[kind]:
+        for kind, count in enumerate(hand):
+            if count:
                 self._coin_actions(st, seat, kind, mine, acts, extras)
         return acts, extras
 
     @staticmethod
     def _units_by_kind(st: WarChestState, seat: int) -> dict[int, list[Unit]]:
-        """That seat's units per kind, each list in hex order (a Footman may have two)."""
-        mine: dict[int, list[Unit]] = {}
-        for u in st.units.values():
-            if u.owner == seat:
+        """That seat's units per kind, in the order of ``st.units`` (a Footman may have two).
+
+        Kept on the state while no unit came or went: every deploy takes a new uid and every
+        removal shrinks ``units``, so (next uid, unit count) tells when to rebuild. Units move
+        in place, so callers sort a pair by hex themselves."""
+        index = st.index
+        if index is None or index[0] != st.next_uid or index[1] != len(st.units):
+            per_seat: list[dict[int, list[Unit]]] = [{} for _ in range(st.players)]
+            for u in st.units.values():
+                mine = per_seat[u.owner]
                 same = mine.get(u.kind)
                 if same is None:
                     mine[u.kind] = [u]
                 else:
                     same.append(u)
-                    same.sort(key=_hex_of)
-        return mine
+            index = st.index = (st.next_uid, len(st.units), per_seat)
+        return index[2][seat]
 
     def _frame_options(self, st: WarChestState, top: dict[str, Any]) -> Options:
         k = top["k"]
@@ -813,6 +818,8 @@ class WarChestEngine(Presentation):
         team = seat & 1
         if kind != ROYAL:
             own = mine.get(kind, ())
+            if len(own) > 1:
+                own = sorted(own, key=_hex_of)
             if len(own) < (2 if kind == FOOTMAN else 1):
                 deploy = A.DEPLOY[kind]
                 for h in self._deploy_spots(st, team, kind == SCOUT):
@@ -1328,30 +1335,30 @@ class WarChestEngine(Presentation):
             st.next_uid += 1
             st.units[uid] = Unit(uid, seat, coin, 1, h)
             st.at[h] = uid
-            ev.append(event("deployed", seat=seat, unit=name, at=act["to"]))
+            ev.append({"type": "deployed", "seat": seat, "unit": name, "at": act["to"]})
             return
         if typ == "bolster":
             u = st.units[st.at[_HEX_BY_NAME[extra["at"]]]]
             u.height += 1
-            ev.append(event("bolstered", seat=seat, unit=name, at=extra["at"], height=u.height))
+            ev.append({"type": "bolstered", "seat": seat, "unit": name, "at": extra["at"], "height": u.height})
             return
         if typ in ("claim_initiative", "recruit", "pass"):
             sd.down[coin] += 1
             if typ == "claim_initiative":
                 st.initiative = seat
                 st.claimed = True
-                ev.append(event("initiative_claimed", seat=seat))
+                ev.append({"type": "initiative_claimed", "seat": seat})
             elif typ == "recruit":
                 t = _KIND_BY_NAME[act["unit"]]
                 sd.supply[t] -= 1
                 sd.up[t] += 1
-                ev.append(event("recruited", seat=seat, unit=act["unit"]))
+                ev.append({"type": "recruited", "seat": seat, "unit": act["unit"]})
                 if t == MERCENARY:
                     merc = next((u for u in st.units.values() if u.owner == seat and u.kind == MERCENARY), None)
                     if merc is not None:
                         st.stack.append({"k": "mercenary", "seat": seat, "uid": merc.uid})
             else:
-                ev.append(event("passed", seat=seat))
+                ev.append({"type": "passed", "seat": seat})
             return
         # maneuvers: the coin goes face-up
         sd.up[coin] += 1
@@ -1363,7 +1370,10 @@ class WarChestEngine(Presentation):
             ev.append(event("tactic", seat=seat, unit="Royal Guard", at=extra["at"]))
             self._move(st, guard, _HEX_BY_NAME[act["to"]], ev, "royal_guard")
             return
-        ev.append(event("tactic", seat=seat, unit=name, **({"at": extra["at"]} if "at" in extra else {})))
+        tactic: Event = {"type": "tactic", "seat": seat, "unit": name}
+        if "at" in extra:
+            tactic["at"] = extra["at"]
+        ev.append(tactic)
         if coin == FOOTMAN:
             left = sorted(u.uid for u in st.units.values() if u.owner == seat and u.kind == FOOTMAN)
             st.stack.append({"k": "footman", "seat": seat, "left": left})
@@ -1411,9 +1421,14 @@ class WarChestEngine(Presentation):
         u.hex = to
         st.at[to] = uid
         ev.append(
-            event(
-                "moved", seat=u.owner, unit=UNIT_NAMES[u.kind], **{"from": HEX_NAMES[frm]}, dest=HEX_NAMES[to], via=via
-            )
+            {
+                "type": "moved",
+                "seat": u.owner,
+                "unit": UNIT_NAMES[u.kind],
+                "from": HEX_NAMES[frm],
+                "dest": HEX_NAMES[to],
+                "via": via,
+            }
         )
 
     def _control(self, st: WarChestState, uid: int, ev: list[Event], via: str) -> None:
@@ -1684,6 +1699,7 @@ class WarChestEngine(Presentation):
     def forget(self, st: WarChestState) -> None:
         """Drop cached options after changing a state by hand (test set-ups)."""
         st.memo = None
+        st.index = None
 
 
 # the units whose coin has a tactic listed with its maneuvers (the Footman's and the Royal Guard's

@@ -62,6 +62,8 @@ class WarChestState:
     # options of the current decision, computed once for legal() and apply(); not part of the
     # game (never dumped), dropped by every apply
     memo: tuple[int | None, str | None, list[Action], list[dict[str, Any] | None]] | None = None
+    # each seat's units by kind, with (next_uid, unit count) when built; derived, never dumped
+    index: tuple[int, int, list[dict[int, list[Unit]]]] | None = None
 
 
 def zero_counts() -> list[int]:
