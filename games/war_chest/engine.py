@@ -818,21 +818,21 @@ class WarChestEngine(Presentation):
         team = seat & 1
         if kind != ROYAL:
             own = mine.get(kind, ())
-            if len(own) > 1:
-                own = sorted(own, key=_hex_of)
-            if len(own) < (2 if kind == FOOTMAN else 1):
+            mine_n = len(own)
+            if mine_n < (2 if kind == FOOTMAN else 1):
                 deploy = A.DEPLOY[kind]
                 for h in self._deploy_spots(st, team, kind == SCOUT):
                     acts.append(deploy[h])
                     extras.append(None)
-            if len(own) == 1:
+            if mine_n == 1:
                 u = own[0]
                 acts.append(A.BOLSTER[kind])
                 extras.append(A.AT[u.hex])
                 self._coin_maneuvers(st, u, acts, extras)
-            elif len(own) == 2:
-                self._two_units(st, own, acts, extras)
+            elif mine_n == 2:
+                self._two_units(st, sorted(own, key=_hex_of), acts, extras)
             elif own:  # never in play; kept as the rules read for hand-made positions
+                own = sorted(own, key=_hex_of)
                 for u in own:
                     acts.append(A.BOLSTER[kind])
                     extras.append(A.AT[u.hex])

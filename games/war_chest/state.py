@@ -70,6 +70,21 @@ def zero_counts() -> list[int]:
     return [0] * NKINDS
 
 
+def _plain(value: Any) -> Any:
+    """A fresh copy of JSON-like data, equal to ``json.loads(json.dumps(value))`` for what the
+    state holds (dicts with string keys, lists, tuples, strings, ints, bools, None) without
+    serialising; anything else still takes the JSON round trip."""
+    kind = type(value)
+    if kind is dict:
+        if all(type(k) is str for k in value):
+            return {k: _plain(v) for k, v in value.items()}
+    elif kind is list or kind is tuple:
+        return [_plain(v) for v in value]
+    elif value is None or kind is str or kind is int or kind is bool:
+        return value
+    return json.loads(json.dumps(value))
+
+
 def dump_state(st: WarChestState) -> dict[str, Any]:
     """Plain JSON form; the options cache is not part of the game."""
     return {
@@ -97,14 +112,14 @@ def dump_state(st: WarChestState) -> dict[str, Any]:
         "units": [[u.uid, u.owner, u.kind, u.height, u.hex] for u in sorted(st.units.values(), key=lambda u: u.uid)],
         "control": sorted([h, t] for h, t in st.control.items()),
         "reserve": list(st.reserve),
-        "stack": json.loads(json.dumps(st.stack)),
+        "stack": _plain(st.stack),
         "draft_pool": list(st.draft_pool),
         "draft_order": list(st.draft_order),
         "draft_pick": st.draft_pick,
         "winner": st.winner,
         "next_uid": st.next_uid,
         "chance": st.chance.dump(),
-        "opening": json.loads(json.dumps(st.opening)),
+        "opening": _plain(st.opening),
     }
 
 
@@ -137,14 +152,14 @@ def load_state(data: dict[str, Any]) -> WarChestState:
         at={u.hex: u.uid for u in units.values()},
         control={h: t for h, t in data["control"]},
         reserve=list(data["reserve"]),
-        stack=json.loads(json.dumps(data["stack"])),
+        stack=_plain(data["stack"]),
         draft_pool=list(data["draft_pool"]),
         draft_order=list(data["draft_order"]),
         draft_pick=data["draft_pick"],
         winner=data["winner"],
         next_uid=data["next_uid"],
         chance=Chance.load(data["chance"]),
-        opening=json.loads(json.dumps(data["opening"])),
+        opening=_plain(data["opening"]),
     )
 
 
