@@ -95,7 +95,6 @@ from games.core import (
     Prompt,
     Result,
     event,
-    visible,
 )
 from games.rng import Chance
 from games.war_chest import actions as A
@@ -113,7 +112,6 @@ from games.war_chest.data import (
     LIGHT_CAVALRY,
     MARSHALL,
     MERCENARY,
-    NKINDS,
     PIKEMAN,
     ROYAL,
     ROYAL_GUARD,
@@ -173,6 +171,10 @@ def _enemy(st: WarChestState, x: int, team: int, height: int) -> bool:
         return False
     t = st.units[v]
     return (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2)
+
+
+def _add3(a: int, b: int, c: int) -> int:
+    return a + b + c
 
 
 def _hex_of(u: Unit) -> int:
@@ -1556,6 +1558,7 @@ class WarChestEngine(Presentation):
             else:
                 st.turn = nxt
                 st.turn_done = False
+                return  # that seat holds a coin: its turn is the open decision
 
     # -- views and results ---------------------------------------------------------------------------------
 
@@ -1675,7 +1678,10 @@ class WarChestEngine(Presentation):
             if s == seat:
                 continue
             held = priest is not None and priest["seat"] == s
-            pool = [k for k in range(NKINDS) for _ in range(sd.bag[k] + sd.hand[k] + sd.down[k])]
+            pool: list[int] = []
+            for k, count in enumerate(map(_add3, sd.bag, sd.hand, sd.down)):
+                if count:
+                    pool += [k] * count
             if held:
                 pool.append(priest["coin"])
             rng.shuffle(pool)
@@ -1691,7 +1697,10 @@ class WarChestEngine(Presentation):
             for k in rest:
                 sd.bag[k] += 1
         # the opening told each seat its first draw: keep only what this seat was told
-        out.opening = [ev for ev in out.opening if visible(ev, seat)]
+        if seat is None:
+            out.opening = [ev for ev in out.opening if ev.get("to") is None]
+        else:
+            out.opening = [ev for ev in out.opening if (to := ev.get("to")) is None or seat in to]  # visible()
         # future chance: a fresh generator, and no scripted value left to read
         out.chance = Chance(rng.getrandbits(64))
         return out
