@@ -510,7 +510,7 @@ class WarChestEngine(Presentation):
             sd.bag[:] = map(add, sd.up, sd.down)  # the bag is empty: it becomes the discard
             sd.up = zero_counts()
             sd.down = zero_counts()
-            ev.append(event("refill", seat=seat, count=total))
+            ev.append({"type": "refill", "seat": seat, "count": total})
         return total
 
     def _draw_hand(self, st: WarChestState, seat: int, ev: list[Event]) -> int:
