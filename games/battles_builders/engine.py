@@ -523,10 +523,13 @@ class BattlesBuilders(Presentation):
 
     def pending(self, state: State) -> dict[int, Prompt]:
         st = state
-        waiting = self._waiting(st)
         if st.phase == COMMIT:
             prompt = _commit_prompt(st.round, st.event)
-            return {p: prompt for p in waiting}
+            if not st.cfg.simultaneous:
+                p = _next_to_commit(st)
+                return {} if p is None else {p: prompt}
+            return {p: prompt for p in self._waiting(st)}
+        waiting = self._waiting(st)
         out: dict[int, Prompt] = {}
         for p in waiting:
             if st.phase == CHOOSE_TILE:
@@ -594,7 +597,11 @@ class BattlesBuilders(Presentation):
             raise IllegalAction("unknown_type", f"unknown action type {kind!r}")
         if st.phase == OVER:
             raise IllegalAction("game_over", "the game is over")
-        if type(seat) is not int or seat not in self._waiting(st):
+        if type(seat) is not int or (
+            seat != _next_to_commit(st)
+            if st.phase == COMMIT and not st.cfg.simultaneous
+            else seat not in self._waiting(st)
+        ):
             raise IllegalAction("not_your_turn", f"seat {seat} is not asked to act now")
         if kind != st.phase:
             raise IllegalAction("wrong_action", f"expected {st.phase}, not {kind}", expected=st.phase)
@@ -770,12 +777,13 @@ class BattlesBuilders(Presentation):
     # -- persistence ---------------------------------------------------------------------------
     # -- search hooks (games/ai) -----------------------------------------------------------------
     def clone(self, state: State) -> State:
-        """An independent copy without a JSON round trip (the config is never changed, so shared)."""
+        """An independent copy without a JSON round trip. The config is never changed and a dice
+        record is complete before it joins ``throws`` and never changed after, so both are shared."""
         st = state
         return State(
             players=st.players,
             cfg=st.cfg,
-            chance=st.chance.clone(),
+            chance=_copy_chance(st.chance),
             seats=[_copy_seat(s) for s in st.seats],
             deck=list(st.deck),
             round=st.round,
@@ -794,7 +802,7 @@ class BattlesBuilders(Presentation):
             fresh=st.fresh,
             dice=[list(d) for d in st.dice],
             values=[list(v) for v in st.values],
-            throws=[_copy_throw(t) for t in st.throws],
+            throws=list(st.throws),
         )
 
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
@@ -927,6 +935,14 @@ def _copy_seat(s: Seat) -> Seat:
     )
 
 
+def _copy_chance(chance: Chance) -> Chance:
+    """``chance.clone()`` without its dump and load (the script is usually empty)."""
+    out = Chance.__new__(Chance)
+    out.rng = Rng(chance.rng.state)
+    out.script = copy.deepcopy(chance.script) if chance.script else {}
+    return out
+
+
 def _copy_throw(t: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in t.items()}
 
@@ -982,11 +998,15 @@ def _next_to_commit(st: State) -> int | None:
 
 
 def _turn_order(st: State) -> list[int]:
-    n = st.players
-    order = [(st.start + i) % n for i in range(n)]
-    if len(st.seats) > n:
+    return list(_turn_orders(st.players, st.start, len(st.seats) > st.players))
+
+
+@cache
+def _turn_orders(n: int, start: int, dummy: bool) -> tuple[int, ...]:
+    order = [(start + i) % n for i in range(n)]
+    if dummy:
         order.append(n)  # the fictitious player is always last (R-20)
-    return order
+    return tuple(order)
 
 
 def _begin_round(st: State, ev: list[Event]) -> None:
@@ -1102,16 +1122,15 @@ def _give(st: State, ev: list[Event], p: int, denom: int, n: int, source: str) -
     ev.append({"type": "prestige", "seat": p, "value": value, "count": n, "virtual": virtual, "reason": source})
 
 
-def _builders_of(st: State, p: int) -> int:
-    c = st.seats[p].commit
-    return c[B] if c is not None else 0
-
-
 def _eligible(st: State, p: int) -> list[str]:
-    c = st.seats[p].commit or NO_CHIPS
+    seats = st.seats
+    c = seats[p].commit or NO_CHIPS
     builders = c[B]
     armies = _armies(c)
-    most = max(_builders_of(st, q) for q in st.order)
+    most = 0
+    for q in st.order:
+        if (other := seats[q].commit) is not None and other[B] > most:
+            most = other[B]
     out = []
     for t in st.display:
         if t == D.CLAIM3:
@@ -1354,11 +1373,9 @@ def _barbarians(st: State, ev: list[Event], *, rolled: bool) -> None:
 
 
 def _chunks(dice: list[str], idx: list[int]) -> list[tuple[list[int], bool]]:
-    """A player's dice to roll (``idx`` ascending) split into chunks of at most 5 per colour (§9.4),
-    each with whether it must open a new batch (all of a split player's dice never fit the current
-    one)."""
-    if len(idx) <= D.DICE_PER_COLOUR:  # the common case: no colour can exceed 5
-        return [(idx, False)]
+    """A player's dice to roll (``idx`` ascending, more than 5) split into chunks of at most 5 per
+    colour (§9.4), each with whether it must open a new batch (all of a split player's dice never
+    fit the current one)."""
     per_colour: dict[str, list[int]] = {}
     for i in idx:
         per_colour.setdefault(dice[i], []).append(i)
@@ -1373,30 +1390,36 @@ def _chunks(dice: list[str], idx: list[int]) -> list[tuple[list[int], bool]]:
 def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tuple[int, list[int]]]) -> None:
     """Roll the given dice of each player in batches of at most 5 per colour (§9.4).
 
-    Dice are rolled chunk by chunk in order; a batch is a run of chunks whose dice of each colour
-    fit 5 together, so the batch numbers are labels worked out alongside."""
+    Dice are rolled chunk by chunk in the order given (each seat once, its dice ascending); a
+    batch is a run of chunks whose dice of each colour fit 5 together, so batch numbers are
+    labels worked out alongside, and a seat's total is known once its own chunks are rolled."""
     all_dice = st.dice
     all_values = st.values
     faces_of = st.cfg.faces
     chance = st.chance
     scripted = chance.script.get("dice")
-    rolled = []
-    batch = 0
+    if not isinstance(scripted, list):
+        scripted = None
+    rnd = st.round
+    throws = st.throws
     cap = D.DICE_PER_COLOUR
+    batch = 0
     green = yellow = red = 0  # dice of each colour in the current batch
     for p, idx in entries:
         dice = all_dice[p]
         values_p = all_values[p]
-        for chunk, fresh_batch in _chunks(dice, idx):
+        rolled = []
+        for chunk, fresh_batch in ((idx, False),) if len(idx) <= cap else _chunks(dice, idx):
             whole = len(chunk) == len(dice)
             colours = dice[:] if whole else [dice[i] for i in chunk]
-            g, y, r = colours.count(D.GREEN), colours.count(D.YELLOW), colours.count(D.RED)
+            g, y = colours.count(D.GREEN), colours.count(D.YELLOW)
+            r = len(colours) - g - y  # the rest are red
             if not batch or fresh_batch or green + g > cap or yellow + y > cap or red + r > cap:
                 batch += 1
                 green, yellow, red = g, y, r
             else:
                 green, yellow, red = green + g, yellow + y, red + r
-            if isinstance(scripted, list) and scripted:
+            if scripted:
                 values = _roll_scripted(chance.rng, scripted, faces_of, colours)
             else:
                 values = _roll(chance.rng, faces_of, colours)
@@ -1405,38 +1428,36 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
             else:
                 for i, v in zip(chunk, values):
                     values_p[i] = v
-            rolled.append((p, chunk, colours, values, batch))
-    rnd = st.round
-    throws = st.throws
-    for p, chunk, colours, values, b in rolled:
-        total = sum(all_values[p])
-        throws.append(
-            {
-                "throw": kind,
-                "number": number,
-                "batch": b,
-                "seat": p,
-                "dice": chunk,
-                "colours": colours,
-                "values": values,
-                "total": total,
-                "round": rnd,
-            }
-        )
-        ev.append(
-            {
-                "type": "dice_rolled",
-                "throw": kind,
-                "number": number,
-                "batch": b,
-                "seat": p,
-                "dice": list(chunk),
-                "colours": list(colours),
-                "values": list(values),
-                "total": total,
-                "round": rnd,
-            }
-        )
+            rolled.append((chunk, colours, values, batch))
+        total = sum(values_p)
+        for chunk, colours, values, b in rolled:
+            throws.append(
+                {
+                    "throw": kind,
+                    "number": number,
+                    "batch": b,
+                    "seat": p,
+                    "dice": chunk,
+                    "colours": colours,
+                    "values": values,
+                    "total": total,
+                    "round": rnd,
+                }
+            )
+            ev.append(
+                {
+                    "type": "dice_rolled",
+                    "throw": kind,
+                    "number": number,
+                    "batch": b,
+                    "seat": p,
+                    "dice": chunk[:],
+                    "colours": colours[:],
+                    "values": values[:],
+                    "total": total,
+                    "round": rnd,
+                }
+            )
 
 
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
