@@ -97,6 +97,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -104,6 +105,7 @@ from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, P
 from games.rng import Chance
 
 from .data import (
+    BUILD_TYPES,
     CARDS,
     FIELD_RESOURCE,
     FIELDS,
@@ -120,11 +122,12 @@ from .data import (
     WORKERS,
 )
 from .rules import (
-    compile_rules,
+    cap_holdings,
     declare_silver,
+    payment_pieces,
     payment_valid,
     payments,
-    validate_options,
+    validated_game,
     worker_choices,
 )
 from .state import Player, State, clone_state, dump_state, load_state
@@ -139,11 +142,35 @@ _CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 #: A trade field may also be named by its resource (``sand`` is the sand cart, ``silver`` the rider).
 _FIELD_ALIAS = {RESOURCES[FIELD_RESOURCE[f]]: FIELDS[f] for f in range(5)}
 _SLOT = {c: ("worker" if c in WORKERS else c) for c in CARDS}
+_SLOT_RANK = {c: RESOLUTION_ORDER.index(slot) for c, slot in _SLOT.items()}
+
+
+def _slot_rank(entry: list[Any]) -> int:
+    return _SLOT_RANK[entry[0]]
+
+
 _DONE = ("done", "pass")
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {RESOURCES[i]: n for i, n in enumerate(v) if n}
+
+
+#: Actions that never change, shared by every ``legal`` list.
+_PASS: Action = {"type": "pass"}
+_DONE_ACTION: Action = {"type": "done"}
+_TRADER_ACTIONS: tuple[Action, ...] = tuple({"type": "place_trader", "field": f} for f in FIELDS)
+_TOWER_ACTIONS: tuple[Action, ...] = tuple({"type": "watchtower", "resource": r} for r in RESOURCES)
+
+
+@lru_cache(maxsize=4096)
+def _select_actions(hand: tuple[str, ...], count: int, full: bool, single: bool) -> tuple[Action, ...]:
+    """Every choice of ``count`` cards from the hand (the Master builder not while it is full),
+    as ``card`` actions when one card is chosen per round, else ``cards``."""
+    cards = [c for c in hand if not (full and c == "master_builder")]
+    if single:
+        return tuple({"type": "select", "card": c[0]} for c in combinations(cards, count))
+    return tuple({"type": "select", "cards": list(c)} for c in combinations(cards, count))
 
 
 def _name(a: Action, key: str) -> str | None:
@@ -154,6 +181,35 @@ def _name(a: Action, key: str) -> str | None:
 
 def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(code, reason, **params)
+
+
+@lru_cache(maxsize=65_536)  # bounded: a long-running bot keeps it
+def _build_actions(
+    tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """The build actions of one tile for these holdings, shared: nobody changes an action it
+    was given (games/core.py, ``legal``)."""
+    return tuple(
+        _build_action(tid, pieces, decl)
+        for pieces, decl in payment_pieces(cap_holdings(have, cost, values), cost, values, min_types)
+    )
+
+
+_BUILD_ACTION: dict[tuple[Any, ...], Action] = {}
+
+
+def _build_action(tid: str, pieces: tuple[int, ...], decl: tuple[int, ...]) -> Action:
+    """One build action, made once per tile and payment (holdings differ far more often)."""
+    key = (tid, pieces, decl)
+    act = _BUILD_ACTION.get(key)
+    if act is None:
+        if len(_BUILD_ACTION) >= 100_000:  # bounded: a long-running bot keeps it
+            _BUILD_ACTION.clear()
+        act = {"type": "build", "building": tid, "payment": _res_dict(pieces)}
+        if pieces[4]:
+            act["silver_as"] = {BUILD_TYPES[i]: k for i, k in enumerate(decl) if k}
+        _BUILD_ACTION[key] = act
+    return act
 
 
 class BurgEngine(Presentation):
@@ -210,8 +266,7 @@ class BurgEngine(Presentation):
 
     # -- start -----------------------------------------------------------------------------
     def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> State:
-        cfg, script = validate_options(options, players)
-        rules = compile_rules(json.dumps(cfg, sort_keys=True), players)
+        cfg, script, rules = validated_game(options, players)
         n = players
         chance = Chance(seed or 0, script)
         s = State(n=n, config=cfg, chance=chance, rules=rules)
@@ -267,21 +322,24 @@ class BurgEngine(Presentation):
             return {}
         if s.phase == "select":
             out = {}
-            for seat in range(s.n):
-                if s.selections[seat] is None:
-                    count = self._select_count(s, seat)
-                    out[seat] = Prompt("select", secret=True, data={"round": s.round, "count": count})
+            per_round = s.rules.cards_per_round
+            players = s.players
+            for seat, mine in enumerate(s.selections):
+                if mine is None:
+                    count = min(per_round, len(players[seat].hand))
+                    out[seat] = Prompt("select", True, {"round": s.round, "count": count})
             return out
         if s.phase == "equip":
             seat, card, _ = s.workers[s.equip_at]
-            return {seat: Prompt("equip", data={"card": card, "count": len(self._equip_options(s)[0])})}
+            return {seat: Prompt("equip", False, {"card": card, "count": len(self._equip_options(s)[0])})}
         t = s.task
-        data = {"card": t["card"], "step": t["step"], "round": s.round}
-        if t["step"] == "build":
+        step = t["step"]
+        data = {"card": t["card"], "step": step, "round": s.round}
+        if step == "build":
             data["left"] = s.rules.max_builds - t["builds"]
-        elif t["step"] == "helpers":
+        elif step == "helpers":
             data["left"] = s.rules.max_helpers - t["helpers"]
-        return {t["seat"]: Prompt(t["step"], data=data)}
+        return {t["seat"]: Prompt(step, False, data)}
 
     def invitations(self, s: State) -> dict[int, Prompt]:
         """R-24: a seat that has selected may change its choice until the last seat has selected
@@ -324,19 +382,28 @@ class BurgEngine(Presentation):
             return []
         step = t["step"]
         if step == "trader":
-            return [{"type": "place_trader", "field": FIELDS[f]} for f in self._trader_fields(s, seat)] + [
-                {"type": "pass"}
-            ]
+            out = [_TRADER_ACTIONS[f] for f in self._trader_fields(s, seat)]
+            out.append(_PASS)
+            return out
         if step == "watchtower":
-            return [{"type": "watchtower", "resource": RESOURCES[r]} for r in range(5) if s.tower[r] > 0]
+            tower = s.tower
+            return [_TOWER_ACTIONS[r] for r in range(5) if tower[r] > 0]
         # A later step's action also ends the current optional step (§10 item 7), so it is listed.
         if step == "buy":
-            return self._legal_buy(s, seat) + self._legal_build(s, seat) + [{"type": "done"}]
+            out = self._legal_buy(s, seat)
+            out += self._legal_build(s, seat)
+            out.append(_DONE_ACTION)
+            return out
         if step == "build":
-            more = self._legal_helpers(s, seat) if self._helpers_follow(s, t) else []
-            return self._legal_build(s, seat) + more + [{"type": "done"}]
+            out = self._legal_build(s, seat)
+            if self._helpers_follow(s, t):
+                out += self._legal_helpers(s, seat)
+            out.append(_DONE_ACTION)
+            return out
         if step == "helpers":
-            return self._legal_helpers(s, seat) + [{"type": "done"}]
+            out = self._legal_helpers(s, seat)
+            out.append(_DONE_ACTION)
+            return out
         return []  # pragma: no cover - every step is listed above
 
     def _allowed_selections(self, s: State, seat: int) -> list[tuple[str, ...]]:
@@ -347,10 +414,9 @@ class BurgEngine(Presentation):
         return list(combinations(cards, count))
 
     def _legal_select(self, s: State, seat: int) -> list[Action]:
-        combos = self._allowed_selections(s, seat)
-        if s.rules.cards_per_round == 1:
-            return [{"type": "select", "card": c[0]} for c in combos]
-        return [{"type": "select", "cards": list(c)} for c in combos]
+        p = s.players[seat]
+        per_round = s.rules.cards_per_round
+        return list(_select_actions(tuple(p.hand), min(per_round, len(p.hand)), not p.played, per_round == 1))
 
     def _equip_options(self, s: State) -> tuple[tuple[int, ...], ...]:
         _, card, _ = s.workers[s.equip_at]
@@ -404,14 +470,12 @@ class BurgEngine(Presentation):
     def _legal_build(self, s: State, seat: int) -> list[Action]:
         rules = s.rules
         have = tuple(s.players[seat].res)
+        values = rules.values
+        min_types = rules.min_types
         out: list[Action] = []
+        tiles = rules.tile_by_id
         for tid in self._unbuilt_groups(s):
-            tile = rules.tile_by_id[tid]
-            for pieces, _decl, pay, decl in payments(have, tile.cost, rules.values, rules.min_types):
-                act: Action = {"type": "build", "building": tid, "payment": dict(pay)}
-                if pieces[4]:
-                    act["silver_as"] = dict(decl)
-                out.append(act)
+            out += _build_actions(tid, tiles[tid].cost, values, min_types, have)
         return out
 
     def _helper_sources(self, s: State, seat: int) -> list[str]:
@@ -451,7 +515,7 @@ class BurgEngine(Presentation):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
             raise _illegal("bad_seat", f"no seat {seat!r}")
         events: list[Event] = []
-        getattr(self, _HANDLERS[kind])(s, seat, action, events)
+        _HANDLER_FUNCS[kind](self, s, seat, action, events)
         s.seq += 1
         return events
 
@@ -476,7 +540,8 @@ class BurgEngine(Presentation):
         if not isinstance(raw, list) or any(not isinstance(c, str) for c in raw):
             raise _illegal("bad_cards", "name the card(s) to choose")
         p = s.players[seat]
-        count = self._select_count(s, seat)
+        hand = p.hand
+        count = min(s.rules.cards_per_round, len(hand))
         for c in raw:
             if c not in _CARD_INDEX:
                 raise _illegal("unknown_card", f"no card {c!r}", card=c)
@@ -485,19 +550,19 @@ class BurgEngine(Presentation):
         if len(set(raw)) != len(raw):
             raise _illegal("same_card", "the cards must be different")
         for c in raw:
-            if c not in p.hand:
+            if c not in hand:
                 raise _illegal("not_in_hand", f"{c} is in the played area", card=c)
         if "master_builder" in raw and not p.played:
             raise _illegal("master_builder_first", "the Master builder cannot be chosen with all 8 cards in hand")
         cards = sorted(raw, key=_CARD_INDEX.__getitem__)
-        if cards == s.selections[seat]:
+        selections = s.selections
+        if cards == selections[seat]:
             raise _illegal("unchanged", "that is already your choice")
-        first = s.selections[seat] is None
-        s.selections[seat] = cards
-        if first:
-            ev.append(event("card_selected", seat=seat))
-        ev.append(event("selection", to=[seat], seat=seat, cards=list(cards)))
-        if all(x is not None for x in s.selections):
+        if selections[seat] is None:
+            ev.append({"type": "card_selected", "seat": seat})
+        selections[seat] = cards
+        ev.append({"type": "selection", "seat": seat, "cards": list(cards), "to": [seat]})
+        if None not in selections:
             if s.rules.winter and s.rules.winter_timing == "afterSelection":
                 self._winter(s, ev)
             self._reveal(s, ev)
@@ -528,7 +593,7 @@ class BurgEngine(Presentation):
         for r in combo:
             s.supply[r] -= 1
             res[r] += 1
-        ev.append(event("worker_equipped", seat=seat, card=card, resources=_res_dict(res)))
+        ev.append({"type": "worker_equipped", "seat": seat, "card": card, "resources": _res_dict(res)})
         s.equip_at += 1
         self._equip(s, ev)
         self._advance(s, ev)
@@ -551,7 +616,9 @@ class BurgEngine(Presentation):
         s.players[seat].helpers -= 1
         s.field_owner[f] = seat
         s.field_round[f] = s.round
-        ev.append(event("trader_placed", seat=seat, field=fid, displaced=displaced if displaced >= 0 else None))
+        ev.append(
+            {"type": "trader_placed", "seat": seat, "field": fid, "displaced": displaced if displaced >= 0 else None}
+        )
         self._finish_task(s, ev)
         self._advance(s, ev)
 
@@ -566,7 +633,7 @@ class BurgEngine(Presentation):
         count = s.tower[r]
         s.tower[r] = 0
         s.players[seat].res[r] += count
-        ev.append(event("watchtower_taken", seat=seat, resource=RESOURCES[r], count=count))
+        ev.append({"type": "watchtower_taken", "seat": seat, "resource": RESOURCES[r], "count": count})
         self._enter_build(s, t, ev)
         self._advance(s, ev)
 
@@ -615,15 +682,15 @@ class BurgEngine(Presentation):
             s.bank += price
         t["bought"].append(f"{owner}:{card}")
         ev.append(
-            event(
-                "resource_bought",
-                seat=seat,
-                owner=owner,
-                card=card,
-                resource=rname,
-                price=price,
-                paid_to=owner if to == "workerOwner" else "bank",
-            )
+            {
+                "type": "resource_bought",
+                "seat": seat,
+                "owner": owner,
+                "card": card,
+                "resource": rname,
+                "price": price,
+                "paid_to": owner if to == "workerOwner" else "bank",
+            }
         )
         if len(t["bought"]) >= len(self._eligible_workers(s, seat)):
             self._enter_build(s, t, ev)
@@ -703,17 +770,17 @@ class BurgEngine(Presentation):
         p.vp += vp
         t["builds"] += 1
         ev.append(
-            event(
-                "building_built",
-                seat=seat,
-                building=tile.id,
-                group=tile.group,
-                card=t["card"],
-                payment=_res_dict(pieces),
-                silver_as={k: n for k, n in zip(("sand", "wood", "clay", "stone"), decl) if n},
-                vp=vp,
-                taler=taler,
-            )
+            {
+                "type": "building_built",
+                "seat": seat,
+                "building": tile.id,
+                "group": tile.group,
+                "card": t["card"],
+                "payment": _res_dict(pieces),
+                "silver_as": {k: n for k, n in zip(("sand", "wood", "clay", "stone"), decl) if n},
+                "vp": vp,
+                "taler": taler,
+            }
         )
         if t["builds"] >= rules.max_builds or len(s.built) - self._prebuilt(s) >= rules.to_build:
             self._leave_build(s, t, ev)
@@ -787,10 +854,10 @@ class BurgEngine(Presentation):
         if sid == GUEST:
             s.guests.append(seat)
             t["guest"] = True
-            ev.append(event("guest_placed", seat=seat, fee=fee, **{"from": src}))
+            ev.append({"type": "guest_placed", "seat": seat, "fee": fee, "from": src})
         else:
             s.spaces[sid] = seat
-            ev.append(event("helper_placed", seat=seat, space=sid, building=bid, fee=fee, **{"from": src}))
+            ev.append({"type": "helper_placed", "seat": seat, "space": sid, "building": bid, "fee": fee, "from": src})
         t["helpers"] += 1
         if t["helpers"] >= rules.max_helpers:
             self._finish_task(s, ev)
@@ -801,10 +868,10 @@ class BurgEngine(Presentation):
         t = self._expect(s, seat, "trader", "buy", "build", "helpers")
         step = t["step"]
         if step == "trader":
-            ev.append(event("trader_passed", seat=seat))
+            ev.append({"type": "trader_passed", "seat": seat})
             self._finish_task(s, ev)
         else:
-            ev.append(event("step_done", seat=seat, card=t["card"], step=step))
+            ev.append({"type": "step_done", "seat": seat, "card": t["card"], "step": step})
             if step == "buy":
                 self._enter_build(s, t, ev)
             elif step == "build":
@@ -819,18 +886,19 @@ class BurgEngine(Presentation):
         s.round += 1
         s.start = (s.round - 1) % s.n
         field = rules.rounds - s.round + 1
-        ev.append(event("round_started", round=s.round, start_player=s.start, field=field))
+        ev.append({"type": "round_started", "round": s.round, "start_player": s.start, "field": field})
         take = min(rules.track_per_round, s.track)
         s.track -= take
         s.players[s.start].taler += take
-        ev.append(event("round_taler", seat=s.start, amount=take))
-        s.selections = [None] * s.n
-        s.revealed = [[] for _ in range(s.n)]
+        ev.append({"type": "round_taler", "seat": s.start, "amount": take})
+        n = s.n
+        s.selections = [None] * n
+        s.revealed = [[] for _ in range(n)]
         s.workers = []
         s.queue = []
         s.task = None
         s.round_builds = []
-        s.round_helpers = [[] for _ in range(s.n)]
+        s.round_helpers = [[] for _ in range(n)]
         s.phase = "select"
         if rules.winter and rules.winter_timing == "beforeSelection":
             self._winter(s, ev)
@@ -843,7 +911,7 @@ class BurgEngine(Presentation):
             return
         card = s.winter_deck.pop(0)
         s.winter_seen.append(card)
-        ev.append(event("winter_revealed", card=card, field=field, round=s.round))
+        ev.append({"type": "winter_revealed", "card": card, "field": field, "round": s.round})
         params = rules.winter_cards[card]
         if card == "winter_frost":
             for seat in s.order():
@@ -852,20 +920,20 @@ class BurgEngine(Presentation):
                 if lose:
                     p.res[1] -= lose
                     s.supply[1] += lose
-                    ev.append(event("wood_lost", seat=seat, count=lose))
+                    ev.append({"type": "wood_lost", "seat": seat, "count": lose})
         elif card == "winter_snow":
             for f in range(5):
                 o = s.field_owner[f]
                 if o >= 0:
                     s.players[o].helpers += 1
                     s.field_owner[f] = -1
-                    ev.append(event("helpers_returned", seat=o, field=FIELDS[f]))
+                    ev.append({"type": "helpers_returned", "seat": o, "field": FIELDS[f]})
         elif card == "winter_market":
             for seat in s.order():
                 amount = min(params["taler"], s.bank)
                 s.bank -= amount
                 s.players[seat].taler += amount
-                ev.append(event("taler_received", seat=seat, amount=amount, source=card))
+                ev.append({"type": "taler_received", "seat": seat, "amount": amount, "source": card})
         elif card == "winter_stores":
             moved = [0] * 5
             for r in ("sand", "wood", "clay"):
@@ -874,34 +942,32 @@ class BurgEngine(Presentation):
                 s.supply[i] -= k
                 s.tower[i] += k
                 moved[i] = k
-            ev.append(event("watchtower_stocked", resources=_res_dict(moved)))
+            ev.append({"type": "watchtower_stocked", "resources": _res_dict(moved)})
         elif card == "winter_heating":
             for seat in s.order():
                 p = s.players[seat]
                 amount = min(params["taler"], p.taler)
                 p.taler -= amount
                 s.bank += amount
-                ev.append(event("taler_paid", seat=seat, amount=amount, paid_to="bank", reason=card))
+                ev.append({"type": "taler_paid", "seat": seat, "amount": amount, "paid_to": "bank", "reason": card})
 
     def _reveal(self, s: State, ev: list[Event]) -> None:
-        for seat in range(s.n):
-            p = s.players[seat]
+        revealed = s.revealed
+        for seat, p in enumerate(s.players):
             cards = s.selections[seat]
-            s.revealed[seat] = list(cards)
+            revealed[seat] = list(cards)
             p.hand = [c for c in p.hand if c not in cards]
             p.played = sorted(p.played + cards, key=_CARD_INDEX.__getitem__)
-        ev.append(event("cards_revealed", cards=[list(x) for x in s.revealed]))
+        ev.append({"type": "cards_revealed", "cards": [list(x) for x in revealed]})
         order = s.order()
-        s.workers = [[seat, c, [0] * 5] for seat in order for c in s.revealed[seat] if c in WORKERS]
-        # resolution queue (§5.6): by card slot, then player order, workers in card order
-        queue: list[list[Any]] = []
-        for slot in RESOLUTION_ORDER:
-            for seat in order:
-                for c in s.revealed[seat]:
-                    if _SLOT[c] == slot:
-                        queue.append([c, seat])
-            if slot == "trader" and any(q[0] == "trader" for q in queue):
-                queue.append(["trade_income", -1])
+        s.workers = [[seat, c, [0] * 5] for seat in order for c in revealed[seat] if c in WORKERS]
+        # resolution queue (§5.6): by card slot, then player order, workers in card order (a
+        # stable sort by slot keeps the player order and each hand's card order)
+        queue = sorted(([c, seat] for seat in order for c in revealed[seat]), key=_slot_rank)
+        traders = sum(1 for q in queue if q[0] == "trader")
+        if traders:
+            at = next(i for i, q in enumerate(queue) if q[0] == "trader") + traders
+            queue.insert(at, ["trade_income", -1])
         s.queue = queue
         s.equip_at = 0
         s.phase = "equip"
@@ -922,7 +988,7 @@ class BurgEngine(Presentation):
                 res[r] += got
             if choose and worker_choices(rules, card, s.supply):
                 return  # the owner chooses (phase stays "equip")
-            ev.append(event("worker_equipped", seat=seat, card=card, resources=_res_dict(res)))
+            ev.append({"type": "worker_equipped", "seat": seat, "card": card, "resources": _res_dict(res)})
             s.equip_at += 1
         s.equip_at = -1
         s.phase = "act"
@@ -961,12 +1027,12 @@ class BurgEngine(Presentation):
                 amount = min(s.rules.messenger, s.bank)
                 s.bank -= amount
                 s.players[seat].taler += amount
-                ev.append(event("messenger", seat=seat, amount=amount))
+                ev.append({"type": "messenger", "seat": seat, "amount": amount})
             elif card == "trader":
                 if self._trader_fields(s, seat):
                     s.task = {"card": card, "seat": seat, "step": "trader"}
                 else:
-                    ev.append(event("trader_passed", seat=seat))
+                    ev.append({"type": "trader_passed", "seat": seat})
             elif card == "trade_income":
                 self._trade_income(s, ev)
             elif card == "bricklayer":
@@ -985,7 +1051,7 @@ class BurgEngine(Presentation):
                 p = s.players[seat]
                 for r in range(5):
                     p.res[r] += got[r]
-                ev.append(event("worker_collected", seat=seat, card=card, resources=_res_dict(got)))
+                ev.append({"type": "worker_collected", "seat": seat, "card": card, "resources": _res_dict(got)})
                 entry[2] = [0] * 5
                 t = {"card": card, "seat": seat, "step": "build", "builds": 0, "helpers": 0}
                 s.task = t
@@ -995,10 +1061,10 @@ class BurgEngine(Presentation):
                 vp = count * s.rules.mb_vp
                 p = s.players[seat]
                 p.vp += vp
-                ev.append(event("master_builder", seat=seat, buildings=count, vp=vp))
+                ev.append({"type": "master_builder", "seat": seat, "buildings": count, "vp": vp})
                 p.hand = [c for c in CARDS if c in p.hand or c in p.played]
                 p.played = []
-                ev.append(event("cards_returned", seat=seat))
+                ev.append({"type": "cards_returned", "seat": seat})
 
     def _trade_income(self, s: State, ev: list[Event]) -> None:
         """§6.2 income step: every occupied field yields, then each receiver pays one of each type."""
@@ -1012,21 +1078,21 @@ class BurgEngine(Presentation):
             s.supply[r] -= k
             s.players[o].res[r] += k
             received[o][r] += k
-            ev.append(event("trade_income", seat=o, field=FIELDS[f], resource=RESOURCES[r], count=k))
+            ev.append({"type": "trade_income", "seat": o, "field": FIELDS[f], "resource": RESOURCES[r], "count": k})
         for seat in s.order():
             tax = [1 if received[seat][r] > 0 else 0 for r in range(5)]
             if any(tax):
                 for r in range(5):
                     s.players[seat].res[r] -= tax[r]
                     s.tower[r] += tax[r]
-                ev.append(event("tax_paid", seat=seat, resources=_res_dict(tax)))
+                ev.append({"type": "tax_paid", "seat": seat, "resources": _res_dict(tax)})
 
     def _end_round(self, s: State, ev: list[Event]) -> None:
-        ev.append(event("round_ended", round=s.round))
+        ev.append({"type": "round_ended", "round": s.round})
         all_built = len(s.built) - self._prebuilt(s) >= s.rules.to_build
         if all_built or s.round >= s.rules.rounds:
             s.end_reason = "all_built" if all_built else "last_round"
-            ev.append(event("game_ended", reason=s.end_reason))
+            ev.append({"type": "game_ended", "reason": s.end_reason})
             self._final_scoring(s, ev)
             s.phase = "over"
             return
@@ -1116,7 +1182,7 @@ class BurgEngine(Presentation):
             "tiebreak": tiebreak,
             "details": details,
         }
-        ev.append(event("game_result", scores=s.final["scores"], winners=winners, tiebreak=tiebreak))
+        ev.append({"type": "game_result", "scores": s.final["scores"], "winners": winners, "tiebreak": tiebreak})
 
     # -- protocol: result, view, dump ----------------------------------------------------------
     def result(self, s: State) -> Result | None:
@@ -1308,5 +1374,6 @@ _HANDLERS = {
     "done": "_do_done",
     "pass": "_do_done",
 }
+_HANDLER_FUNCS = {kind: getattr(BurgEngine, name) for kind, name in _HANDLERS.items()}
 
 ENGINE = BurgEngine()

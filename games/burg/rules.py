@@ -210,6 +210,12 @@ def _winter_cards(v: Any) -> dict[str, dict[str, int]]:
 
 def validate_options(options: dict[str, Any] | None, players: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The full configuration and the script (or None); InvalidOptions on anything malformed."""
+    cfg, script, _rules = validated_game(options, players)
+    return cfg, script
+
+
+def validated_game(options: dict[str, Any] | None, players: int) -> tuple[dict[str, Any], dict[str, Any] | None, Rules]:
+    """``validate_options`` plus the compiled rules of the configuration (no second JSON text)."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
         raise _fail(f"Im Schutze der Burg is for 2, 3 or 4 players, not {players!r}")
     if options is not None and not isinstance(options, dict):
@@ -220,7 +226,8 @@ def validate_options(options: dict[str, Any] | None, players: int) -> tuple[dict
         raise _fail("options must be plain JSON") from None
     cfg_json, script_json = _validated(key, players)
     # fresh objects per game: the cached text is never shared as a mutable dict
-    return json.loads(cfg_json), (None if script_json is None else json.loads(script_json))
+    cfg = json.loads(cfg_json)
+    return cfg, (None if script_json is None else json.loads(script_json)), compile_rules(cfg_json, players)
 
 
 @lru_cache(maxsize=256)
@@ -420,72 +427,88 @@ def _choices(
     return tuple(out)
 
 
+def cap_holdings(have: tuple[int, ...], cost: int, values: tuple[int, ...]) -> tuple[int, ...]:
+    """``have`` with every count cut to the most a payment of ``cost`` could use: ``payments`` of
+    the result is the same (more pieces of a type than ``cost // value`` never fit, more silver
+    than ``cost // cheapest value`` neither), so caches keyed by it hit more often."""
+    vs, vw, vc, vt = values
+    return (
+        min(have[0], cost // vs),
+        min(have[1], cost // vw),
+        min(have[2], cost // vc),
+        min(have[3], cost // vt),
+        min(have[4], cost // min(values)),
+    )
+
+
 @lru_cache(maxsize=16_384)  # bounded: a long-running bot keeps it
 def payments(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[Any, ...]:
     """Every exact payment of ``cost`` from ``have`` (5 counts) as (pieces, silver declaration,
     pieces as a dict, declaration as a dict), cheapest first: least silver, then least stone,
     clay, wood (§9; the default payment first). The dicts are templates: copy before handing out."""
+    return tuple(
+        (p, decl, _as_dict(p, RESOURCES), _as_dict(decl, BUILD_TYPES))
+        for p, decl in payment_pieces(have, cost, values, min_types)
+    )
+
+
+@lru_cache(maxsize=16_384)  # bounded: a long-running bot keeps it
+def payment_pieces(
+    have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """``payments`` without the dicts: (pieces, silver declaration) of every exact payment, in
+    the same order. Each is found once, straight in that order: silver pieces, then stone, clay
+    and wood pieces upwards, the sand fixed by the rest; the declaration is ``declare_silver``'s."""
     vs, vw, vc, vt = values
     silver = have[4]
-    found: set[tuple[int, ...]] = set()
-    cap = [have[i] + silver for i in range(4)]
-    for t in range(min(cap[3], cost // vt) + 1):
-        r1 = cost - t * vt
-        for c in range(min(cap[2], r1 // vc) + 1):
-            r2 = r1 - c * vc
-            for w in range(min(cap[1], r2 // vw) + 1):
-                r3 = r2 - w * vw
-                if r3 % vs:
-                    continue
-                s = r3 // vs
-                if s > cap[0]:
-                    continue
-                eff = (s, w, c, t)
-                if sum(1 for e in eff if e) < min_types:
-                    continue
-                # silver needed at least where own pieces fall short; more silver may replace pieces
-                need = [max(0, eff[i] - have[i]) for i in range(4)]
-                base = sum(need)
-                if base > silver:
-                    continue
-                _spread(eff, need, silver - base, have, found)
-    ordered = sorted(found, key=lambda p: (p[4], p[3], p[2], p[1], p[0]))
+    # quick refusals: not worth the cost even with silver as stone, or too few types
+    if have[0] * vs + have[1] * vw + have[2] * vc + have[3] * vt + silver * max(values) < cost:
+        return ()
+    if min(4, (have[0] > 0) + (have[1] > 0) + (have[2] > 0) + (have[3] > 0) + silver) < min_types:
+        return ()
     out = []
-    for p in ordered:
-        decl = declare_silver(p, cost, values, min_types) if p[4] else (0, 0, 0, 0)
-        out.append((p, decl, _as_dict(p, RESOURCES), _as_dict(decl, BUILD_TYPES)))
+    for g in range(silver + 1):
+        sums = _silver_sums(g, values)
+        for t in range(min(have[3], cost // vt) + 1):
+            rt = cost - t * vt
+            for c in range(min(have[2], rt // vc) + 1):
+                rc = rt - c * vc
+                for w in range(min(have[1], rc // vw) + 1):
+                    rw = rc - w * vw
+                    mask = (w > 0) << 1 | (c > 0) << 2 | (t > 0) << 3
+                    # the silver covers r, the sand the rest: sand grows as r falls
+                    for r, decls in sums:
+                        if r > rw or (rw - r) % vs:
+                            continue
+                        sand = (rw - r) // vs
+                        if sand > have[0]:
+                            break
+                        m = mask | (sand > 0)
+                        for decl, decl_mask in decls:  # declare_silver's choice: the first that fits
+                            if _BITS[m | decl_mask] >= min_types:
+                                out.append(((sand, w, c, t, g), decl))
+                                break
     return tuple(out)
+
+
+#: Number of types in a 4-bit mask (sand, wood, clay, stone).
+_BITS = tuple(bin(m).count("1") for m in range(16))
+
+
+@lru_cache(maxsize=256)
+def _silver_sums(g: int, values: tuple[int, ...]) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+    """What ``g`` silver pieces can be declared to be worth: every value, highest first, with its
+    declarations (and their type masks) in the order ``declare_silver`` tries them."""
+    by_value: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for decl in _decls(g):
+        worth = sum(decl[i] * values[i] for i in range(4))
+        mask = sum(1 << i for i in range(4) if decl[i])
+        by_value.setdefault(worth, []).append((decl, mask))
+    return tuple((worth, tuple(by_value[worth])) for worth in sorted(by_value, reverse=True))
 
 
 def _as_dict(counts: tuple[int, ...], names: tuple[str, ...]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(counts) if n}
-
-
-def _spread(
-    eff: tuple[int, ...], need: list[int], spare: int, have: tuple[int, ...], found: set[tuple[int, ...]]
-) -> None:
-    """Add every way of using 0..spare extra silver in place of own pieces for ``eff``."""
-    room = [eff[i] - need[i] for i in range(4)]  # own pieces used at most, per type
-
-    def rec(i: int, left: int, extra: list[int]) -> None:
-        if i == 4:
-            g = sum(need) + sum(extra)
-            found.add(
-                (
-                    eff[0] - need[0] - extra[0],
-                    eff[1] - need[1] - extra[1],
-                    eff[2] - need[2] - extra[2],
-                    eff[3] - need[3] - extra[3],
-                    g,
-                )
-            )
-            return
-        for x in range(min(left, room[i]) + 1):
-            extra.append(x)
-            rec(i + 1, left - x, extra)
-            extra.pop()
-
-    rec(0, spare, [])
 
 
 def declare_silver(
