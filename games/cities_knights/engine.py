@@ -221,6 +221,8 @@ MARITIME_ACTIONS = {
     for g in range(8)
     if g != k
 }
+#: the other seats, in seat order, by player count and seat
+OTHERS = {n: tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in (3, 4)}
 CONFIRM_ACTIONS = tuple({"type": "confirm_trade", "seat": s} for s in range(4))
 CANCEL_TRADE: Action = {"type": "cancel_trade"}
 END_TURN: Action = {"type": "end_turn"}
@@ -588,7 +590,10 @@ class CitiesKnightsEngine(Presentation):
         return True
 
     def _check_win(self, st: State, evs: list[Event]) -> None:
-        if st.phase in ("roll", "main") and R.points(st, st.turn) >= D.WIN_POINTS:
+        phase = st.phase
+        if phase != "roll" and phase != "main" or R.points_bound(st, st.turn) < D.WIN_POINTS:
+            return  # (the bound is never below the points)
+        if R.points(st, st.turn) >= D.WIN_POINTS:
             st.phase = "over"
             st.winner = st.turn
             st.tasks.clear()
@@ -633,6 +638,10 @@ class CitiesKnightsEngine(Presentation):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         st = state
+        # the most frequent action, a prebuilt offer, valid now: straight to its effect
+        kinds = OFFER_KINDS.get(id(action))
+        if kinds is not None and self._offer_ok(st, seat, kinds[0]):
+            return self._apply_offer(st, seat, kinds, evs=[])
         act = self._normalise(action)
         if st.phase == "over":
             raise IllegalAction("game_over", "the game is over")
@@ -673,6 +682,27 @@ class CitiesKnightsEngine(Presentation):
         self._advance(st, evs)
         if st.memo is not None and t in TRADE_ONLY:
             st.memo[0] = True  # the kept legal lists still hold (see _main_legal)
+        return evs
+
+    @staticmethod
+    def _offer_ok(st: State, seat: Any, give: int) -> bool:
+        """Whether a prebuilt offer giving a card of kind ``give`` passes every check of
+        ``apply`` now: the active player, holding one, in the action phase with nothing pending."""
+        return (
+            st.phase == "main"
+            and seat.__class__ is int
+            and seat == st.turn
+            and not st.tasks
+            and st.hand[seat][give] > 0
+        )
+
+    def _apply_offer(self, st: State, p: int, kinds: tuple[int, int], evs: list[Event]) -> list[Event]:
+        """``apply`` of a prebuilt offer by the active player in the action phase, who holds the
+        card given: the steps the general path takes for it."""
+        self._offer_one_for_one(st, p, kinds[0], kinds[1], evs)
+        self._advance(st, evs)
+        if st.memo is not None:
+            st.memo[0] = True
         return evs
 
     # -- set-up --------------------------------------------------------------------------------
@@ -718,7 +748,7 @@ class CitiesKnightsEngine(Presentation):
 
     # -- rolling -------------------------------------------------------------------------------
     def _die(self, st: State, kind: str) -> tuple[Any, str]:
-        v = st.chance.take(kind)
+        v = st.chance.take(kind) if st.chance.script else Chance.NONE
         if v is not Chance.NONE:
             return v, "script"
         if kind == "event":
@@ -726,7 +756,7 @@ class CitiesKnightsEngine(Presentation):
         return st.chance.rng.below(6) + 1, "rng"
 
     def _check_die(self, st: State, kind: str) -> None:
-        v = st.chance.peek(kind)
+        v = st.chance.peek(kind) if st.chance.script else Chance.NONE
         if v is Chance.NONE:
             return
         ok = v in ("ship", "green", "yellow", "blue") if kind == "event" else isinstance(v, int) and 1 <= v <= 6
@@ -1551,7 +1581,7 @@ class CitiesKnightsEngine(Presentation):
     def _offer_one_for_one(self, st: State, p: int, g: int, w: int, evs: list[Event]) -> None:
         """A prebuilt offer to all (one card of kind g for one of kind w, g held): what the
         general path above does, without parsing."""
-        seats = [s for s in range(st.n) if s != p]
+        seats = list(OTHERS[st.n][p])
         if st.trade is not None:
             evs.append({"type": "trade_cancelled", "seat": p, "auto": True})
         give, want = [0] * 8, [0] * 8
@@ -1625,7 +1655,13 @@ class CitiesKnightsEngine(Presentation):
         return [(p + i) % st.n for i in range(1, st.n)]
 
     def _hexes_of(self, st: State, p: int, terrain: str) -> list[int]:
-        return [h for h in range(19) if st.terrain[h] == terrain and R.touches_building(st, h, p)]
+        touched = self._touched_hexes(st, p)
+        return [h for h in range(19) if st.terrain[h] == terrain and h in touched]
+
+    @staticmethod
+    def _touched_hexes(st: State, p: int) -> set[int]:
+        """The hexes with one of p's buildings at a corner (= ``R.touches_building``)."""
+        return {h for v in R.indices(st.b_owner, p) for h in D.VERTEX_HEXES[v]}
 
     def _main_play_progress(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
@@ -1733,9 +1769,8 @@ class CitiesKnightsEngine(Presentation):
         st.tasks.insert(0, {"k": "take_cards", "seat": p, "victim": o, "count": min(2, R.hand_size(st, o))})
 
     def _merchant_hexes(self, st: State, p: int) -> list[int]:
-        return [
-            h for h in range(19) if R.touches_building(st, h, p) and not (st.merchant == h and st.merchant_owner == p)
-        ]
+        touched = self._touched_hexes(st, p)
+        return [h for h in range(19) if h in touched and not (st.merchant == h and st.merchant_owner == p)]
 
     def _card_merchant(self, st: State, p: int, act: Action, evs: list[Event]) -> None:
         h = R.parse_hex(act.get("hex"))
@@ -2028,7 +2063,7 @@ class CitiesKnightsEngine(Presentation):
             if wool and grain_n and st.settlements_left[p]:
                 out += [SETTLEMENT_ACTIONS[v] for v in R.settle_sites(st, p, touched)]
         # p's buildings, found once for the city, wall and improvement checks below
-        own = [v for v, o in enumerate(st.b_owner) if o == p]
+        own = R.indices(st.b_owner, p)
         targets = self._city_targets(st, p, own)
         if targets:
             city_cost = ore >= 3 and grain_n >= 2
@@ -2059,7 +2094,7 @@ class CitiesKnightsEngine(Presentation):
         if p in st.k_owner:
             grain = grain_n >= 1
             chase = self._chase_options(st, p)
-            for v in [v for v, o in enumerate(st.k_owner) if o == p]:
+            for v in R.indices(st.k_owner, p):
                 if not st.k_active[v] and grain:
                     out.append({"type": "activate_knight", "vertex": VID[v]})
                 if wool_ore and R.can_promote(st, p, v):
@@ -2110,19 +2145,22 @@ class CitiesKnightsEngine(Presentation):
         if card == "engineer":
             return [{**base, "vertex": VID[v]} for v in self._wall_sites(st, p)]
         if card == "inventor":
+            # the pairs of _inventor_ok, from the hexes whose number may move at all
+            numbers = st.numbers
+            movable = [h for h in range(19) if numbers[h] not in (0, 2, 6, 8, 12)]
             return [
                 {**base, "hexes": [HID[a], HID[b]]}
-                for a in range(19)
-                for b in range(a + 1, 19)
-                if self._inventor_ok(st, a, b)
+                for i, a in enumerate(movable)
+                for b in movable[i + 1 :]
+                if numbers[a] != numbers[b]
             ]
         if card in ("irrigation", "mining"):
             terrain, kind = ("fields", D.GRAIN) if card == "irrigation" else ("mountains", D.ORE)
             return [base] if self._hexes_of(st, p, terrain) and st.bank[kind] else []
         if card == "road_building":
             return [base] if R.road_edges(st, p) else []
-        if card == "smith":
-            return [base] if any(R.can_promote(st, p, v) for v in range(NV)) else []
+        if card == "smith":  # (can_promote needs p's own knight: only those are looked at)
+            return [base] if any(R.can_promote(st, p, v) for v, o in enumerate(st.k_owner) if o == p) else []
         if card == "commercial_harbor":
             ok = any(st.hand[p][k] for k in D.RESOURCES) and any(R.hand_size(st, o) for o in opp)
             return [base] if ok else []

@@ -19,7 +19,21 @@ NV, NE = D.NV, D.NE
 
 
 def kinds_dict(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    if not any(counts):
+        return {}
     return {D.KINDS[i]: n for i, n in enumerate(counts) if n}
+
+
+def indices(values: list[int], x: int) -> list[int]:
+    """The positions of x in values, in order (``[i for i, o in enumerate(values) if o == x]``,
+    found by the list's own count and index, several times faster for the few pieces of a seat)."""
+    out = []
+    i = -1
+    index = values.index
+    for _ in range(values.count(x)):
+        i = index(x, i + 1)
+        out.append(i)
+    return out
 
 
 def parse_kind(raw: Any, allowed: tuple[int, ...] = tuple(range(8))) -> int:
@@ -131,6 +145,21 @@ def points(st: State, p: int) -> int:
     return v + st.defenders[p] + len(st.vp_cards[p])
 
 
+def points_bound(st: State, p: int) -> int:
+    """``points`` without the pillaged cities' deduction: never less, and cheaper (no look for
+    sideways cities), so a win check can rule most positions out with it."""
+    v = (5 - st.settlements_left[p]) + 2 * (4 - st.cities_left[p])
+    metro = st.metro
+    if metro.count(-1) != NV:
+        b_owner = st.b_owner
+        v += 2 * sum(1 for i, m in enumerate(metro) if m >= 0 and b_owner[i] == p)
+    if st.longest == p:
+        v += 2
+    if st.merchant_owner == p:
+        v += 1
+    return v + st.defenders[p] + len(st.vp_cards[p])
+
+
 def points_detail(st: State, p: int) -> dict[str, int]:
     settlements = sum(1 for i in range(NV) if st.b_owner[i] == p and st.b_kind[i] in (SETTLEMENT, SIDEWAYS))
     cities = sum(1 for i in range(NV) if st.b_owner[i] == p and st.b_kind[i] == CITY)
@@ -218,11 +247,8 @@ def can_road(st: State, p: int, e: int) -> bool:
 def road_vertices(st: State, p: int) -> list[int]:
     """The intersections touched by one of p's roads, in index order."""
     touched: set[int] = set()
-    road = st.road
-    if p in road:
-        for e, o in enumerate(road):
-            if o == p:
-                touched.update(EDGES[e])
+    for e in indices(st.road, p):
+        touched.update(EDGES[e])
     return sorted(touched)
 
 
@@ -233,7 +259,7 @@ def road_edges(st: State, p: int, exclude: int = -1, touched: list[int] | None =
     if st.roads_left[p] <= 0:
         return []
     b_owner, k_owner, road = st.b_owner, st.k_owner, st.road
-    ends = [v for v, o in enumerate(b_owner) if o == p]
+    ends = indices(b_owner, p)
     for v in road_vertices(st, p) if touched is None else touched:
         if b_owner[v] < 0 and (k_owner[v] < 0 or k_owner[v] == p):
             ends.append(v)
@@ -353,6 +379,9 @@ def diplomat_targets(st: State) -> list[int]:
         if not open_road(st, e):
             continue
         o = st.road[e]
+        if o not in st.k_owner:  # no knight of o on the board: none to strand
+            out.append(e)
+            continue
         before = connected_knights(st, o)
         st.road[e] = -1
         after = connected_knights(st, o)
@@ -393,11 +422,39 @@ def road_length(st: State, p: int) -> int:
                 walk(b if a == v else a, length + 1)
                 used.discard(e)
 
-    for v in adj:
+    for v in _trail_starts(adj, blocked):
         walk(v, 0)
         if best == len(mine):
             break
     return best
+
+
+def _trail_starts(adj: dict[int, list[int]], blocked: set[int]) -> list[int]:
+    """Where a longest trail may be taken to start: ends and forks (not two roads) and blocked
+    intersections, plus one intersection of each ring made of none of those. A longest trail
+    starting elsewhere, at an open intersection of two roads, is closed (else it would extend
+    back along the other road), so it also starts at any fork on it."""
+    starts = [v for v, es in adj.items() if len(es) != 2 or v in blocked]
+    if len(starts) == len(adj):
+        return starts
+    seen = set(starts)
+    stack = list(starts)
+    for v in [None, *adj]:
+        if v is not None:
+            if v in seen:
+                continue
+            starts.append(v)  # a ring: any of its intersections
+            seen.add(v)
+            stack.append(v)
+        while stack:  # mark the network reached from the starts so far
+            u = stack.pop()
+            for e in adj[u]:
+                a, b = EDGES[e]
+                w = b if a == u else a
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return starts
 
 
 def update_longest(st: State, evs: list[Event], vertices: tuple[int, ...] = (), owners: tuple[int, ...] = ()) -> None:
@@ -507,8 +564,7 @@ def production(st: State, total: int) -> list[list[int]]:
 def pay_out(st: State, due: list[list[int]], evs: list[Event]) -> list[list[int]]:
     """Bank-shortage rule per kind; returns what each seat actually received."""
     got = [[0] * 8 for _ in range(st.n)]
-    for k in range(8):
-        total = sum(due[p][k] for p in range(st.n))
+    for k, total in enumerate(map(sum, zip(*due))):  # per kind, the total owed
         if not total:
             continue
         owed = [p for p in range(st.n) if due[p][k]]
