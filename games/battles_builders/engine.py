@@ -640,11 +640,17 @@ class BattlesBuilders(Presentation):
                         "too_many_chips", "at most 5 chips, 6 only with the king", max=D.MAX_COMMIT + chips[D.K]
                     )
             stock = st.seats[seat].stock
-            for i in range(5):
-                if chips[i] > stock[i]:
-                    raise IllegalAction(
-                        "not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i]
-                    )
+            if (
+                chips[0] > stock[0]
+                or chips[1] > stock[1]
+                or chips[2] > stock[2]
+                or chips[3] > stock[3]
+                or chips[4] > stock[4]
+            ):
+                i = next(i for i in range(5) if chips[i] > stock[i])
+                raise IllegalAction(
+                    "not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i]
+                )
             return kind, chips
         if kind == CHOOSE_TILE:
             tile = action.get("tile")
@@ -1058,12 +1064,24 @@ def _do_commit(st: State, seat: int, chips: list[int], ev: list[Event]) -> None:
     seats = st.seats
     s = seats[seat]
     stock = s.stock
-    for i in range(5):
-        stock[i] -= chips[i]
+    s.stock = [stock[0] - chips[0], stock[1] - chips[1], stock[2] - chips[2], stock[3] - chips[3], stock[4] - chips[4]]
     s.commit = chips
     s.count = count = sum(chips)
     ev.append({"type": "committed", "seat": seat, "count": None if st.cfg.simultaneous else count})
-    ev.append({"type": "commit_confirmed", "seat": seat, "chips": _chips5(chips), "to": [seat]})
+    ev.append(
+        {
+            "type": "commit_confirmed",
+            "seat": seat,
+            "chips": {
+                "builder": chips[0],
+                "infantry": chips[1],
+                "cavalry": chips[2],
+                "archer": chips[3],
+                "king": chips[4],
+            },
+            "to": [seat],
+        }
+    )
     for p in range(st.players):
         if seats[p].commit is None:
             return
@@ -1081,16 +1099,17 @@ def _draw_dummy(st: State) -> list[int]:
             for kind in scripted:
                 chips[KIND_INDEX[kind]] += 1
             return chips
-    pool = list(s.stock)
+    pool = s.stock[:]  # its king count is 0: a chip of a kind drawn in proportion to the pool
     rng = chance.rng
     for _ in range(D.DUMMY_DRAW):
-        r = _below(rng, sum(pool))
-        for i in range(4):
-            if r < pool[i]:
-                pool[i] -= 1
-                chips[i] += 1
-                break
+        r = _below(rng, pool[0] + pool[1] + pool[2] + pool[3] + pool[4])
+        i = 0
+        while r >= pool[i]:
             r -= pool[i]
+            i += 1
+        if i < K:
+            pool[i] -= 1
+            chips[i] += 1
     return chips
 
 
@@ -1101,8 +1120,13 @@ def _reveal(st: State, ev: list[Event]) -> None:
         d = seats[n]
         chips = _draw_dummy(st)
         stock = d.stock
-        for i in range(5):
-            stock[i] -= chips[i]
+        d.stock = [
+            stock[0] - chips[0],
+            stock[1] - chips[1],
+            stock[2] - chips[2],
+            stock[3] - chips[3],
+            stock[4] - chips[4],
+        ]
         d.commit = chips
         d.count = sum(chips)
         ev.append({"type": "dummy_drew", "seat": n, "chips": _chips4(chips)})
@@ -1111,13 +1135,13 @@ def _reveal(st: State, ev: list[Event]) -> None:
         s.withdrawn = [0, 0, 0, 0, 0]
     st.phase = CHOOSE_TILE  # commits are public from here on; _kings names who acts, if anyone
     order = st.order
-    ev.append(
-        {
-            "type": "commits_revealed",
-            "round": st.round,
-            "commits": [{"seat": p, "chips": _chips5(seats[p].commit or NO_CHIPS)} for p in order],
-        }
-    )
+    commits = []
+    for p in order:
+        c = seats[p].commit or NO_CHIPS
+        commits.append(
+            {"seat": p, "chips": {"builder": c[0], "infantry": c[1], "cavalry": c[2], "archer": c[3], "king": c[4]}}
+        )
+    ev.append({"type": "commits_revealed", "round": st.round, "commits": commits})
     kings = []
     for p in order:
         if p < n:
@@ -1150,22 +1174,20 @@ def _eligible(st: State, p: int) -> list[str]:
     seats = st.seats
     c = seats[p].commit or NO_CHIPS
     builders = c[B]
-    armies = _armies(c)
+    armies = c[I] + c[C] + c[A]
     most = 0
     for q in st.order:
         if (other := seats[q].commit) is not None and other[B] > most:
             most = other[B]
+    ok = {
+        D.CLAIM3: builders >= 1,
+        D.EXTRA_POINT: builders >= 1 and builders >= most,  # a tie for most counts
+        D.WITHDRAW: builders + armies >= 1,
+    }
+    with_armies = armies >= 1  # every other tile
     out = []
     for t in st.display:
-        if t == D.CLAIM3:
-            ok = builders >= 1
-        elif t == D.EXTRA_POINT:
-            ok = builders >= 1 and builders >= most  # a tie for most counts
-        elif t == D.WITHDRAW:
-            ok = builders + armies >= 1
-        else:
-            ok = armies >= 1
-        if ok:
+        if ok.get(t, with_armies):
             out.append(t)
     return out
 
@@ -1240,15 +1262,22 @@ def _do_withdraw(st: State, seat: int, chips: list[int], ev: list[Event]) -> Non
 
 def _score_builders(st: State, ev: list[Event]) -> None:
     seats = st.seats
-    order = st.order
-    counts = [c[B] if (c := seats[p].commit) is not None else 0 for p in order]
-    most = max(counts)
-    top = [p for p, n in zip(order, counts) if n == most] if most else []
+    builders = []
+    most = 0
+    top: list[int] = []  # the seats with the most builders, if anyone brought one
+    for p in st.order:
+        n = c[B] if (c := seats[p].commit) is not None else 0
+        builders.append({"seat": p, "builders": n})
+        if n > most:
+            most = n
+            top = [p]
+        elif n == most and n:
+            top.append(p)
     claim3 = st.claim3
     ev.append(
         {
             "type": "builders_scored",
-            "builders": [{"seat": p, "builders": n} for p, n in zip(order, counts)],
+            "builders": builders,
             "most": most,
             "winners": top,
             "claim3": claim3 if claim3 >= 0 else None,
@@ -1354,12 +1383,13 @@ def _win_event(st: State, ev: list[Event], p: int, *, rolled: bool) -> None:
     s = st.seats[p]
     s.events.append(tile)
     s.points[SOURCE_INDEX["event_tiles"]] += value
+    totals = []
     if rolled:
         all_dice = st.dice
         values = st.values
-        totals = [{"seat": q, "total": sum(values[q])} for q in st.order if all_dice[q]]
-    else:
-        totals = []
+        for q in st.order:
+            if all_dice[q]:
+                totals.append({"seat": q, "total": sum(values[q])})
     ev.append({"type": "event_won", "seat": p, "tile": tile, "value": value, "rolled": rolled, "totals": totals})
     _end_round(st, ev)
 
@@ -1528,21 +1558,17 @@ def _roll_scripted(
 def _end_round(st: State, ev: list[Event]) -> None:
     seats = st.seats
     for s in seats:
-        if (commit := s.commit) is not None:
+        if (c := s.commit) is not None:
             spent = s.spent
-            for i in range(5):
-                spent[i] += commit[i]
+            s.spent = [spent[0] + c[0], spent[1] + c[1], spent[2] + c[2], spent[3] + c[3], spent[4] + c[4]]
             s.commit = None
     st.kings = []
     st.actor = -1
     st.claim3 = st.trojan = st.fresh = -1
-    ev.append(
-        {
-            "type": "round_ended",
-            "round": st.round,
-            "scores": [{"seat": p, "score": sum(seats[p].points)} for p in st.order],
-        }
-    )
+    scores = []
+    for p in st.order:
+        scores.append({"seat": p, "score": sum(seats[p].points)})
+    ev.append({"type": "round_ended", "round": st.round, "scores": scores})
     if not st.deck:
         st.phase = OVER
         st.event = None
