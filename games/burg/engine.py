@@ -183,16 +183,41 @@ def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(code, reason, **params)
 
 
-@lru_cache(maxsize=65_536)  # bounded: a long-running bot keeps it
+#: Entries a memo of the rules keeps before it starts afresh (a long-running bot keeps them).
+_MEMO_LIMIT = 50_000
+
+
+def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:
+    """The lowest unbuilt tile of every group, in table order (remembered per built set)."""
+    key = tuple(built)
+    memo = rules.unbuilt_memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        lowest = []
+        for ids in rules.groups.values():
+            for tid in ids:
+                if tid not in built:
+                    lowest.append(tid)
+                    break
+        found = memo[key] = tuple(lowest)
+    return found
+
+
 def _build_actions(
     tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
 ) -> tuple[Action, ...]:
     """The build actions of one tile for these holdings, shared: nobody changes an action it
     was given (games/core.py, ``legal``)."""
-    return tuple(
-        _build_action(tid, pieces, decl)
-        for pieces, decl in payment_pieces(cap_holdings(have, cost, values), cost, values, min_types)
-    )
+    return _capped_build_actions(tid, cost, values, min_types, cap_holdings(have, cost, values, min_types))
+
+
+@lru_cache(maxsize=65_536)  # bounded: a long-running bot keeps it
+def _capped_build_actions(
+    tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
+) -> tuple[Action, ...]:
+    return tuple(_build_action(tid, pieces, decl) for pieces, decl in payment_pieces(have, cost, values, min_types))
 
 
 _BUILD_ACTION: dict[tuple[Any, ...], Action] = {}
@@ -458,24 +483,24 @@ class BurgEngine(Presentation):
 
     def _unbuilt_groups(self, s: State) -> list[str]:
         """The lowest unbuilt tile of every group, in table order."""
-        out = []
-        built = s.built
-        for ids in s.rules.groups.values():
-            for tid in ids:
-                if tid not in built:
-                    out.append(tid)
-                    break
-        return out
+        return list(_unbuilt(s.rules, s.built))
 
     def _legal_build(self, s: State, seat: int) -> list[Action]:
         rules = s.rules
         have = tuple(s.players[seat].res)
-        values = rules.values
-        min_types = rules.min_types
+        memo = rules.build_memo
+        per_tile = memo.get(have)
+        if per_tile is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            per_tile = memo[have] = {}
         out: list[Action] = []
-        tiles = rules.tile_by_id
-        for tid in self._unbuilt_groups(s):
-            out += _build_actions(tid, tiles[tid].cost, values, min_types, have)
+        for tid in _unbuilt(rules, s.built):
+            actions = per_tile.get(tid)
+            if actions is None:
+                cost = rules.tile_by_id[tid].cost
+                actions = per_tile[tid] = _build_actions(tid, cost, rules.values, rules.min_types, have)
+            out += actions
         return out
 
     def _helper_sources(self, s: State, seat: int) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
@@ -76,6 +76,10 @@ class Rules:
     silver_value: int
     own_displace: bool
     winter: bool
+    # Derived answers shared by every game of this configuration (filled as games ask; never
+    # part of a state): the lowest unbuilt tiles per built set, build actions per holdings.
+    unbuilt_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    build_memo: dict[tuple[int, ...], dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _fail(msg: str) -> InvalidOptions:
@@ -427,18 +431,41 @@ def _choices(
     return tuple(out)
 
 
-def cap_holdings(have: tuple[int, ...], cost: int, values: tuple[int, ...]) -> tuple[int, ...]:
-    """``have`` with every count cut to the most a payment of ``cost`` could use: ``payments`` of
-    the result is the same (more pieces of a type than ``cost // value`` never fit, more silver
-    than ``cost // cheapest value`` neither), so caches keyed by it hit more often."""
-    vs, vw, vc, vt = values
+def cap_holdings(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[int, ...]:
+    """``have`` with every count cut to the most any payment of ``cost`` uses (``payment_caps``):
+    ``payments`` of the result is the same, so caches keyed by it hit far more often."""
+    caps = payment_caps(cost, values, min_types)
     return (
-        min(have[0], cost // vs),
-        min(have[1], cost // vw),
-        min(have[2], cost // vc),
-        min(have[3], cost // vt),
-        min(have[4], cost // min(values)),
+        min(have[0], caps[0]),
+        min(have[1], caps[1]),
+        min(have[2], caps[2]),
+        min(have[3], caps[3]),
+        min(have[4], caps[4]),
     )
+
+
+@lru_cache(maxsize=1024)
+def payment_caps(cost: int, values: tuple[int, ...], min_types: int) -> tuple[int, ...]:
+    """Per resource the most pieces an exact payment of ``cost`` can hold, whatever the holdings.
+
+    Every payment is an exact split (sand, wood, clay, stone) with some pieces replaced by silver,
+    and every split is a payment itself: so a type's most is its most in any split, and silver's
+    most is the largest number of pieces in a split (all of it paid in silver)."""
+    vs, vw, vc, vt = values
+    caps = [0] * 5
+    for t in range(cost // vt + 1):
+        for c in range((cost - t * vt) // vc + 1):
+            for w in range((cost - t * vt - c * vc) // vw + 1):
+                rest = cost - t * vt - c * vc - w * vw
+                if rest % vs:
+                    continue
+                split = (rest // vs, w, c, t)
+                if sum(1 for k in split if k) < min_types:
+                    continue
+                for i in range(4):
+                    caps[i] = max(caps[i], split[i])
+                caps[4] = max(caps[4], sum(split))
+    return tuple(caps)
 
 
 @lru_cache(maxsize=16_384)  # bounded: a long-running bot keeps it
@@ -511,6 +538,7 @@ def _as_dict(counts: tuple[int, ...], names: tuple[str, ...]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(counts) if n}
 
 
+@lru_cache(maxsize=4096)
 def declare_silver(
     pieces: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int
 ) -> tuple[int, ...] | None:
@@ -539,6 +567,7 @@ def _decls(g: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def payment_valid(
     pieces: tuple[int, ...], decl: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int
 ) -> bool:
