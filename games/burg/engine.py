@@ -143,10 +143,7 @@ _CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 _FIELD_ALIAS = {RESOURCES[FIELD_RESOURCE[f]]: FIELDS[f] for f in range(5)}
 _SLOT = {c: ("worker" if c in WORKERS else c) for c in CARDS}
 _SLOT_RANK = {c: RESOLUTION_ORDER.index(slot) for c, slot in _SLOT.items()}
-
-
-def _slot_rank(entry: list[Any]) -> int:
-    return _SLOT_RANK[entry[0]]
+_TRADER_RANK = _SLOT_RANK["trader"]
 
 
 _DONE = ("done", "pass")
@@ -562,7 +559,7 @@ class BurgEngine(Presentation):
         raw = a.get("cards", a.get("card"))
         if isinstance(raw, str):
             raw = [raw]
-        if not isinstance(raw, list) or any(not isinstance(c, str) for c in raw):
+        elif not isinstance(raw, list) or any(not isinstance(c, str) for c in raw):
             raise _illegal("bad_cards", "name the card(s) to choose")
         p = s.players[seat]
         hand = p.hand
@@ -572,14 +569,14 @@ class BurgEngine(Presentation):
                 raise _illegal("unknown_card", f"no card {c!r}", card=c)
         if len(raw) != count:
             raise _illegal("card_count", f"choose exactly {count} card(s)", count=count)
-        if len(set(raw)) != len(raw):
+        if count > 1 and len(set(raw)) != count:
             raise _illegal("same_card", "the cards must be different")
         for c in raw:
             if c not in hand:
                 raise _illegal("not_in_hand", f"{c} is in the played area", card=c)
         if "master_builder" in raw and not p.played:
             raise _illegal("master_builder_first", "the Master builder cannot be chosen with all 8 cards in hand")
-        cards = sorted(raw, key=_CARD_INDEX.__getitem__)
+        cards = sorted(raw, key=_CARD_INDEX.__getitem__) if count > 1 else list(raw)
         selections = s.selections
         if cards == selections[seat]:
             raise _illegal("unchanged", "that is already your choice")
@@ -986,14 +983,14 @@ class BurgEngine(Presentation):
         ev.append({"type": "cards_revealed", "cards": [list(x) for x in revealed]})
         order = s.order()
         s.workers = [[seat, c, [0] * 5] for seat in order for c in revealed[seat] if c in WORKERS]
-        # resolution queue (§5.6): by card slot, then player order, workers in card order (a
-        # stable sort by slot keeps the player order and each hand's card order)
-        queue = sorted(([c, seat] for seat in order for c in revealed[seat]), key=_slot_rank)
-        traders = sum(1 for q in queue if q[0] == "trader")
-        if traders:
-            at = next(i for i, q in enumerate(queue) if q[0] == "trader") + traders
-            queue.insert(at, ["trade_income", -1])
-        s.queue = queue
+        # resolution queue (§5.6): by card slot, then player order, workers in card order
+        slots: list[list[list[Any]]] = [[] for _ in RESOLUTION_ORDER]
+        for seat in order:
+            for c in revealed[seat]:
+                slots[_SLOT_RANK[c]].append([c, seat])
+        if slots[_TRADER_RANK]:
+            slots[_TRADER_RANK].append(["trade_income", -1])
+        s.queue = [entry for slot in slots for entry in slot]
         s.equip_at = 0
         s.phase = "equip"
         self._equip(s, ev)

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.rng import Chance
+from games.rng import Chance, Rng
 
 from .rules import Rules, compile_rules
 
@@ -117,11 +117,11 @@ def dump_state(s: State) -> dict[str, Any]:
     out["revealed"] = [list(x) for x in s.revealed or ()]
     out["workers"] = [[w[0], w[1], list(w[2])] for w in s.workers or ()]
     out["queue"] = [list(q) for q in s.queue or ()]
-    out["task"] = None if s.task is None else json.loads(json.dumps(s.task))
+    out["task"] = None if s.task is None else _plain(s.task)
     out["round_builds"] = [list(b) for b in s.round_builds or ()]
     out["round_helpers"] = [list(h) for h in s.round_helpers or ()]
-    out["final"] = None if s.final is None else json.loads(json.dumps(s.final))
-    out["opening"] = json.loads(json.dumps(s.opening or []))
+    out["final"] = None if s.final is None else _plain(s.final)
+    out["opening"] = _plain(s.opening or [])
     return out
 
 
@@ -145,11 +145,11 @@ def load_state(d: dict[str, Any]) -> State:
     s.revealed = [list(x) for x in d["revealed"]]
     s.workers = [[w[0], w[1], list(w[2])] for w in d["workers"]]
     s.queue = [list(q) for q in d["queue"]]
-    s.task = None if d["task"] is None else json.loads(json.dumps(d["task"]))
+    s.task = None if d["task"] is None else _plain(d["task"])
     s.round_builds = [list(b) for b in d["round_builds"]]
     s.round_helpers = [list(h) for h in d["round_helpers"]]
-    s.final = None if d["final"] is None else json.loads(json.dumps(d["final"]))
-    s.opening = json.loads(json.dumps(d.get("opening") or []))
+    s.final = None if d["final"] is None else _plain(d["final"])
+    s.opening = _plain(d.get("opening") or [])
     return s
 
 
@@ -163,22 +163,53 @@ def _plain(x: Any) -> Any:
 
 
 def clone_state(s: State) -> State:
-    """An independent copy for search; the compiled rules and the configuration are shared (never changed)."""
-    c = State(n=s.n, config=s.config, chance=s.chance.clone(), rules=s.rules)
-    for k in _PLAIN:
-        setattr(c, k, getattr(s, k))
-    for k in _LISTS:
-        setattr(c, k, list(getattr(s, k)))
+    """An independent copy for search, made field by field (no JSON, no deepcopy).
+
+    The compiled rules, the configuration and the opening events are shared (never changed), and
+    so are the small lists the engine only ever replaces, never changes in place: the entries of
+    ``built``, ``queue``, ``round_builds``, ``selections`` and ``revealed``."""
+    c = object.__new__(State)
+    c.n = s.n
+    c.config = s.config
+    c.chance = _clone_chance(s.chance)
+    c.rules = s.rules
+    c.round = s.round
+    c.start = s.start
+    c.track = s.track
+    c.bank = s.bank
+    c.supply = list(s.supply)
+    c.tower = list(s.tower)
+    c.forge = s.forge
+    c.removed_res = list(s.removed_res)
+    c.removed_taler = s.removed_taler
     c.players = [Player(p.taler, list(p.res), p.vp, p.helpers, list(p.hand), list(p.played)) for p in s.players]
-    c.built = {k: list(v) for k, v in s.built.items()}
+    c.field_owner = list(s.field_owner)
+    c.field_round = list(s.field_round)
+    c.built = dict(s.built)
     c.spaces = dict(s.spaces)
-    c.selections = [None if x is None else list(x) for x in s.selections]
-    c.revealed = [list(x) for x in s.revealed]
+    c.winter_deck = list(s.winter_deck)
+    c.winter_seen = list(s.winter_seen)
+    c.guests = list(s.guests)
+    c.phase = s.phase
+    c.selections = list(s.selections)
+    c.revealed = list(s.revealed)
     c.workers = [[w[0], w[1], list(w[2])] for w in s.workers]
-    c.queue = [list(q) for q in s.queue]
-    c.task = None if s.task is None else _plain(s.task)
-    c.round_builds = [list(b) for b in s.round_builds]
+    c.equip_at = s.equip_at
+    c.queue = list(s.queue)
+    t = s.task
+    c.task = None if t is None else {k: (list(v) if type(v) is list else v) for k, v in t.items()}
+    c.round_builds = list(s.round_builds)
     c.round_helpers = [list(h) for h in s.round_helpers]
+    c.seq = s.seq
+    c.end_reason = s.end_reason
     c.final = None if s.final is None else _plain(s.final)
     c.opening = list(s.opening or [])  # told once at the start, never changed
+    return c
+
+
+def _clone_chance(ch: Chance) -> Chance:
+    """``Chance.clone`` without its dump and load: the generator state and a copy of the script."""
+    c = object.__new__(Chance)
+    c.rng = Rng(ch.rng.state)
+    c.script = _plain(ch.script)
     return c
