@@ -431,10 +431,17 @@ def _choices(
     return tuple(out)
 
 
-def cap_holdings(have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int) -> tuple[int, ...]:
-    """``have`` with every count cut to the most any payment of ``cost`` uses (``payment_caps``):
-    ``payments`` of the result is the same, so caches keyed by it hit far more often."""
-    caps = payment_caps(cost, values, min_types)
+def cap_holdings(
+    have: tuple[int, ...], cost: int, values: tuple[int, ...], min_types: int | None = None
+) -> tuple[int, ...]:
+    """``have`` with every count cut to the most any payment of ``cost`` uses (``payment_caps``;
+    without ``min_types``, the looser ``cost // value``): ``payments`` of the result is the same,
+    so caches keyed by it hit far more often."""
+    if min_types is None:
+        cheapest = cost // min(values)
+        caps = (*(cost // v for v in values), cheapest)
+    else:
+        caps = payment_caps(cost, values, min_types)
     return (
         min(have[0], caps[0]),
         min(have[1], caps[1]),
