@@ -298,6 +298,15 @@ class BattlesBuilders(Presentation):
         return events
 
     def _validate(self, st: State, seat: int, action: Action) -> tuple[str, Any]:
+        shared = COMMIT_CHIPS.get(id(action))  # one of the commits ``legal`` hands out
+        if (
+            shared is not None
+            and st.phase == COMMIT
+            and type(seat) is int
+            and not st.cfg.simultaneous
+            and seat == next_to_commit(st)
+        ):
+            return COMMIT, _in_stock(st, seat, list(shared))  # the checks below would all pass
         if not isinstance(action, dict):
             raise IllegalAction("unknown_type", "an action is a mapping with a type")
         kind = action.get("type")
@@ -314,7 +323,6 @@ class BattlesBuilders(Presentation):
         if kind != st.phase:
             raise IllegalAction("wrong_action", f"expected {st.phase}, not {kind}", expected=st.phase)
         if kind == COMMIT:
-            shared = COMMIT_CHIPS.get(id(action))  # one of the actions ``legal`` hands out
             if shared is not None:
                 chips = list(shared)
             else:
@@ -323,19 +331,7 @@ class BattlesBuilders(Presentation):
                     raise IllegalAction(
                         "too_many_chips", "at most 5 chips, 6 only with the king", max=D.MAX_COMMIT + chips[D.K]
                     )
-            stock = st.seats[seat].stock
-            if (
-                chips[0] > stock[0]
-                or chips[1] > stock[1]
-                or chips[2] > stock[2]
-                or chips[3] > stock[3]
-                or chips[4] > stock[4]
-            ):
-                i = next(i for i in range(5) if chips[i] > stock[i])
-                raise IllegalAction(
-                    "not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i]
-                )
-            return kind, chips
+            return kind, _in_stock(st, seat, chips)
         if kind == CHOOSE_TILE:
             tile = action.get("tile")
             if not isinstance(tile, str) or tile not in D.STRATEGY_TILES:
@@ -533,6 +529,15 @@ def _details(s: Seat) -> dict[str, Any]:
     out["held_event_tiles"] = list(s.events)
     out["held_strategy_tiles"] = list(s.tiles)
     return out
+
+
+def _in_stock(st: State, seat: int, chips: list[int]) -> list[int]:
+    """The commit ``chips`` if the seat's stock holds them; else the first kind it lacks is refused."""
+    stock = st.seats[seat].stock
+    if chips[0] > stock[0] or chips[1] > stock[1] or chips[2] > stock[2] or chips[3] > stock[3] or chips[4] > stock[4]:
+        i = next(i for i in range(5) if chips[i] > stock[i])
+        raise IllegalAction("not_in_stock", f"only {stock[i]} {D.KINDS[i]} left", kind=D.KINDS[i], have=stock[i])
+    return chips
 
 
 def _parse_chips(raw: Any, *, king: bool) -> list[int]:
