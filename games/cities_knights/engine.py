@@ -700,7 +700,7 @@ class CitiesKnightsEngine(Presentation):
         """``apply`` of a prebuilt offer by the active player in the action phase, who holds the
         card given: the steps the general path takes for it."""
         self._offer_one_for_one(st, p, kinds[0], kinds[1], evs)
-        self._advance(st, evs)
+        self._check_win(st, evs)  # = _advance with no task pending
         if st.memo is not None:
             st.memo[0] = True
         return evs
@@ -1557,11 +1557,7 @@ class CitiesKnightsEngine(Presentation):
 
     def _main_offer_trade(self, st: State, act: Action, evs: list[Event]) -> None:
         p = st.turn
-        kinds = OFFER_KINDS.get(id(act))
-        if kinds is not None and st.hand[p][kinds[0]]:
-            self._offer_one_for_one(st, p, kinds[0], kinds[1], evs)
-            return
-        give, want = self._check_offer(st, p, act)
+        give, want = self._check_offer(st, p, act)  # (valid prebuilt offers never come here: apply)
         to = act.get("to", "all")
         if to == "all" or to is None:
             seats = [s for s in range(st.n) if s != p]
