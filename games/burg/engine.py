@@ -218,6 +218,10 @@ def _capped_build_actions(
 
 
 _BUILD_ACTION: dict[tuple[Any, ...], Action] = {}
+#: id of a build action made here -> (the action, its pieces, its declaration): ``apply`` knows
+#: an action ``legal`` handed out without reading its dicts again (the action is kept alive
+#: here, so its id names nothing else while the entry lives).
+_BUILD_ACTION_OF: dict[int, tuple[Action, tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _build_action(tid: str, pieces: tuple[int, ...], decl: tuple[int, ...]) -> Action:
@@ -227,10 +231,12 @@ def _build_action(tid: str, pieces: tuple[int, ...], decl: tuple[int, ...]) -> A
     if act is None:
         if len(_BUILD_ACTION) >= 100_000:  # bounded: a long-running bot keeps it
             _BUILD_ACTION.clear()
+            _BUILD_ACTION_OF.clear()
         act = {"type": "build", "building": tid, "payment": _res_dict(pieces)}
         if pieces[4]:
             act["silver_as"] = {BUILD_TYPES[i]: k for i, k in enumerate(decl) if k}
         _BUILD_ACTION[key] = act
+        _BUILD_ACTION_OF[id(act)] = (act, pieces, decl)
     return act
 
 
@@ -721,6 +727,26 @@ class BurgEngine(Presentation):
     # build -------------------------------------------------------------------------------------
     def _check_build(self, s: State, seat: int, a: Action) -> tuple[Any, tuple[int, ...], tuple[int, ...]]:
         rules = s.rules
+        known = _BUILD_ACTION_OF.get(id(a))
+        if known is not None and known[0] is a:
+            # an action ``legal`` made: only what the state decides is left to check (anything
+            # refused goes the long way below, which names the reason)
+            _act, pieces, decl = known
+            bid = a["building"]
+            tile = rules.tile_by_id.get(bid)
+            have = s.players[seat].res
+            if (
+                tile is not None
+                and rules.groups.get(bid, (bid,)) == (bid,)
+                and bid not in s.built
+                and pieces[0] <= have[0]
+                and pieces[1] <= have[1]
+                and pieces[2] <= have[2]
+                and pieces[3] <= have[3]
+                and pieces[4] <= have[4]
+                and payment_valid(pieces, decl, tile.cost, rules.values, rules.min_types)
+            ):
+                return tile, pieces, decl
         bid = a.get("building")
         if not isinstance(bid, str):
             raise _illegal("unknown_building", "name the building")

@@ -412,7 +412,7 @@ def compile_rules(cfg_json: str, players: int) -> Rules:
 def worker_choices(rules: Rules, card: str, supply: list[int]) -> tuple[tuple[int, ...], ...]:
     """The legal piece choices for a worker card with a choice (W1), as sorted index tuples."""
     _fixed, choose, frm = rules.workers[card]
-    return _choices(choose, frm, rules.duplicates, tuple(supply[r] for r in frm))
+    return _choices(choose, frm, rules.duplicates, tuple([supply[r] for r in frm]))
 
 
 @lru_cache(maxsize=4096)
