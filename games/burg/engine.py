@@ -170,6 +170,21 @@ def _select_actions(hand: tuple[str, ...], count: int, full: bool, single: bool)
     return tuple({"type": "select", "cards": list(c)} for c in combinations(cards, count))
 
 
+_PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+
+
+def _prompt(kind: str, secret: bool, **data: Any) -> Prompt:
+    """A prompt made once and shared: prompts are frozen and nobody changes their data (a few
+    thousand kinds at most: kind, card, step, round and count or what is left)."""
+    key = (kind, secret, *data.items())
+    prompt = _PROMPTS.get(key)
+    if prompt is None:
+        if len(_PROMPTS) >= 10_000:
+            _PROMPTS.clear()
+        prompt = _PROMPTS[key] = Prompt(kind, secret, data)
+    return prompt
+
+
 def _name(a: Action, key: str) -> str | None:
     """A field that must be a name; anything else (lists, numbers) counts as missing."""
     v = a.get(key)
@@ -354,20 +369,23 @@ class BurgEngine(Presentation):
             players = s.players
             for seat, mine in enumerate(s.selections):
                 if mine is None:
-                    count = min(per_round, len(players[seat].hand))
-                    out[seat] = Prompt("select", True, {"round": s.round, "count": count})
+                    out[seat] = _prompt("select", True, round=s.round, count=min(per_round, len(players[seat].hand)))
             return out
         if s.phase == "equip":
             seat, card, _ = s.workers[s.equip_at]
-            return {seat: Prompt("equip", False, {"card": card, "count": len(self._equip_options(s)[0])})}
+            return {seat: _prompt("equip", False, card=card, count=len(self._equip_options(s)[0]))}
         t = s.task
         step = t["step"]
-        data = {"card": t["card"], "step": step, "round": s.round}
         if step == "build":
-            data["left"] = s.rules.max_builds - t["builds"]
+            prompt = _prompt(
+                step, False, card=t["card"], step=step, round=s.round, left=s.rules.max_builds - t["builds"]
+            )
         elif step == "helpers":
-            data["left"] = s.rules.max_helpers - t["helpers"]
-        return {t["seat"]: Prompt(step, False, data)}
+            left = s.rules.max_helpers - t["helpers"]
+            prompt = _prompt(step, False, card=t["card"], step=step, round=s.round, left=left)
+        else:
+            prompt = _prompt(step, False, card=t["card"], step=step, round=s.round)
+        return {t["seat"]: prompt}
 
     def invitations(self, s: State) -> dict[int, Prompt]:
         """R-24: a seat that has selected may change its choice until the last seat has selected
