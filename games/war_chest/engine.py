@@ -1706,7 +1706,8 @@ class WarChestEngine(Presentation):
         return out
 
     def forget(self, st: WarChestState) -> None:
-        """Drop cached options after changing a state by hand (test set-ups)."""
+        """Drop cached options and the units-by-kind index after changing a state by hand (test
+        set-ups); the engine's own changes keep both right."""
         st.memo = None
         st.index = None
 
