@@ -171,6 +171,7 @@ def _select_actions(hand: tuple[str, ...], count: int, full: bool, single: bool)
 
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}
+_SELECT_PROMPTS: dict[tuple[int, int], Prompt] = {}  # (round, count) -> the select prompt
 
 
 def _prompt(kind: str, secret: bool, **data: Any) -> Prompt:
@@ -181,6 +182,7 @@ def _prompt(kind: str, secret: bool, **data: Any) -> Prompt:
     if prompt is None:
         if len(_PROMPTS) >= 10_000:
             _PROMPTS.clear()
+            _SELECT_PROMPTS.clear()
         prompt = _PROMPTS[key] = Prompt(kind, secret, data)
     return prompt
 
@@ -369,7 +371,11 @@ class BurgEngine(Presentation):
             players = s.players
             for seat, mine in enumerate(s.selections):
                 if mine is None:
-                    out[seat] = _prompt("select", True, round=s.round, count=min(per_round, len(players[seat].hand)))
+                    key = (s.round, min(per_round, len(players[seat].hand)))
+                    prompt = _SELECT_PROMPTS.get(key)
+                    if prompt is None:
+                        prompt = _SELECT_PROMPTS[key] = _prompt("select", True, round=key[0], count=key[1])
+                    out[seat] = prompt
             return out
         if s.phase == "equip":
             seat, card, _ = s.workers[s.equip_at]
