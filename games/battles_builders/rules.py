@@ -650,6 +650,7 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
     all_values = st.values
     faces_of = st.cfg.faces
     chance = st.chance
+    rng = chance.rng
     scripted = chance.script.get("dice")
     if not isinstance(scripted, list):
         scripted = None
@@ -661,6 +662,46 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
     for p, idx in entries:
         dice = all_dice[p]
         values_p = all_values[p]
+        if len(idx) == len(dice) and len(idx) <= cap and not scripted:
+            # the usual entry: all of a seat's dice, at most 5, rolled by the generator in one chunk
+            g, y = dice.count(D.GREEN), dice.count(D.YELLOW)
+            r = len(dice) - g - y
+            if not batch or green + g > cap or yellow + y > cap or red + r > cap:
+                batch += 1
+                green, yellow, red = g, y, r
+            else:
+                green, yellow, red = green + g, yellow + y, red + r
+            values = _roll(rng, faces_of, dice)
+            values_p[:] = values
+            total = sum(values)
+            throws.append(
+                {
+                    "throw": kind,
+                    "number": number,
+                    "batch": batch,
+                    "seat": p,
+                    "dice": idx,
+                    "colours": dice[:],
+                    "values": values,
+                    "total": total,
+                    "round": rnd,
+                }
+            )
+            ev.append(
+                {
+                    "type": "dice_rolled",
+                    "throw": kind,
+                    "number": number,
+                    "batch": batch,
+                    "seat": p,
+                    "dice": idx[:],
+                    "colours": dice[:],
+                    "values": values[:],
+                    "total": total,
+                    "round": rnd,
+                }
+            )
+            continue
         rolled = []
         for chunk, fresh_batch in ((idx, False),) if len(idx) <= cap else _chunks(dice, idx):
             whole = len(chunk) == len(dice)
