@@ -2022,8 +2022,10 @@ class CitiesKnightsEngine(Presentation):
     def _main_legal(self, st: State, p: int) -> list[Action]:
         # Everything but the open offer's part is kept for the position: random and human
         # players alike make and answer many offers, which change nothing else (TRADE_ONLY).
-        # The kept lists serve once after each such action applied (which arms them), so a state
-        # changed by hand in between is never answered from them; p's cards are compared too.
+        # The kept lists serve only the first call after such an action was applied (which arms
+        # them) and only while p's cards are unchanged, so editing a state by hand between two
+        # calls (tests do) gets a fresh list; an edit between the action and the next call that
+        # leaves p's cards alone is not seen.
         hand, progress = st.hand[p], st.progress[p]
         memo = st.memo
         if memo is not None and memo[0] and memo[1] == p and memo[4] == hand and memo[5] == progress:

@@ -96,7 +96,7 @@ def _income(st: State) -> list[float]:
 
 
 def _strength(st: State, p: int) -> int:
-    return sum(st.k_level[v] for v in range(D.NV) if st.k_owner[v] == p and st.k_active[v])
+    return sum(st.k_level[v] for v in R.indices(st.k_owner, p) if st.k_active[v])
 
 
 def _robber_score(st: State, seat: int, a: Action) -> float:
@@ -154,7 +154,7 @@ def _need_trade(st: State, seat: int, acts: list[Action]) -> Action | None:
     goals: list[tuple[int, ...]] = []
     if st.cities_left[seat] and any(st.b_owner[v] == seat and st.b_kind[v] == SETTLEMENT for v in range(D.NV)):
         goals.append(D.COST_CITY)
-    if st.settlements_left[seat] and any(R.can_settle(st, seat, v) for v in range(D.NV)):
+    if st.settlements_left[seat] and R.settle_sites(st, seat):  # (= can_settle somewhere)
         goals.append(D.COST_SETTLEMENT)
     for goal in goals:
         missing = [k for k in range(8) if hand[k] < goal[k]]
@@ -177,7 +177,7 @@ def _main(st: State, seat: int, acts: list[Action], rng: random.Random) -> Actio
         return by["confirm_trade"][0]
     if "cancel_trade" in by:
         return by["cancel_trade"][0]
-    cities = sum(1 for v in range(D.NV) if st.b_kind[v] == CITY)
+    cities = st.b_kind.count(CITY)
     mine = _strength(st, seat)
     danger = st.barbarian >= 4 and cities > 0
     if "build_city" in by:
@@ -205,7 +205,7 @@ def _main(st: State, seat: int, acts: list[Action], rng: random.Random) -> Actio
         return trade
     if "build_wall" in by and st.hand[seat][BRICK] >= 3:
         return by["build_wall"][0]
-    if "build_road" in by and not any(R.can_settle(st, seat, v) for v in range(D.NV)):
+    if "build_road" in by and not R.settle_sites(st, seat):  # (= can_settle nowhere)
         return max(by["build_road"], key=lambda a: _road_worth(st, a))
     if "discard_progress" in by:
         return by["discard_progress"][0]
