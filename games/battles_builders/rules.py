@@ -512,15 +512,18 @@ def _battle(st: State, ev: list[Event]) -> None:
     all_values = st.values
     trojan = st.trojan
     rollers = []  # the competitors with dice, in turn order
+    entries = []  # each with all of its dice, to throw
     for p in order:
         c = seats[p].commit or NO_CHIPS
         dice = list(_army_dice(colours, c[I], c[C], c[A]))
         if trojan == p:
             dice.append(D.TROJAN_COLOUR)  # the Trojan die is last in canonical order (§9.1)
         all_dice[p] = dice
-        all_values[p] = [0] * len(dice)
-        if dice:
+        n = len(dice)
+        all_values[p] = [0] * n
+        if n:
             rollers.append(p)
+            entries.append((p, list(range(n))))
     if terrain == D.BARBARIAN:
         if len(rollers) < len(order):
             # a player without dice totals 0 and every die shows >= 1, so nobody rolls
@@ -535,7 +538,7 @@ def _battle(st: State, ev: list[Event]) -> None:
         _win_event(st, ev, rollers[0], rolled=False)
         return
     st.throws = []
-    _throw(st, ev, "initial", 0, [(p, list(range(len(all_dice[p])))) for p in rollers])
+    _throw(st, ev, "initial", 0, entries)
     if st.fresh >= 0 and st.fresh in rollers:
         st.phase = FRESH_TROOPS
         st.actor = st.fresh
