@@ -375,18 +375,21 @@ def open_road(st: State, e: int) -> bool:
 
 def diplomat_targets(st: State) -> list[int]:
     out = []
+    road = st.road
+    before: dict[int, set[int]] = {}  # each owner's connected knights with every road in place
     for e in range(NE):
-        if not open_road(st, e):
+        o = road[e]
+        if o < 0 or not open_road(st, e):
             continue
-        o = st.road[e]
         if o not in st.k_owner:  # no knight of o on the board: none to strand
             out.append(e)
             continue
-        before = connected_knights(st, o)
-        st.road[e] = -1
+        if o not in before:
+            before[o] = connected_knights(st, o)
+        road[e] = -1
         after = connected_knights(st, o)
-        st.road[e] = o
-        if before <= after:
+        road[e] = o
+        if before[o] <= after:
             out.append(e)
     return out
 
