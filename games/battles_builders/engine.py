@@ -55,6 +55,7 @@ from games.battles_builders.rules import (
     chips_dict,
     commit_actions,
     commit_options,
+    commits_of_size,
     do_catapult,
     do_choose,
     do_commit,
@@ -501,9 +502,8 @@ class BattlesBuilders(Presentation):
                 if p == seat or s.commit is None:
                     continue
                 before = tuple(a + b for a, b in zip(s.stock, s.commit))
-                options = commit_options(before)
-                if not st.cfg.simultaneous:  # the count was announced
-                    options = tuple(o for o in options if sum(o) == s.count)
+                # with the count announced, only commits of that size
+                options = commit_options(before) if st.cfg.simultaneous else commits_of_size(before, s.count)
                 pick = list(options[rng.randrange(len(options))])
                 s.stock = [a - b for a, b in zip(before, pick)]
                 s.commit = pick

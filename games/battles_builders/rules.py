@@ -97,6 +97,13 @@ def commit_options(stock: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(compress(ALL_COMMITS, _fitting(stock)))
 
 
+@cache
+def commits_of_size(stock: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """The commits from this stock of ``size`` chips, in menu order (what a seat may have made
+    once its count is announced)."""
+    return tuple(o for o in commit_options(stock) if sum(o) == size)
+
+
 def _commit_action(chips: tuple[int, ...]) -> Action:
     b, i, c, a, k = chips
     return {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}
