@@ -198,7 +198,7 @@ def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
 
 
 #: Entries a memo of the rules keeps before it starts afresh (a long-running bot keeps them).
-_MEMO_LIMIT = 50_000
+_MEMO_LIMIT = 20_000
 
 
 def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:

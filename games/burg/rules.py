@@ -501,13 +501,17 @@ def payment_pieces(
     if min(4, (have[0] > 0) + (have[1] > 0) + (have[2] > 0) + (have[3] > 0) + silver) < min_types:
         return ()
     out = []
+    h0, h1, h2 = have[0] * vs, have[1] * vw, have[2] * vc
     for g in range(silver + 1):
         sums = _silver_sums(g, values)
-        for t in range(min(have[3], cost // vt) + 1):
+        # what the cheaper kinds can cover at most (sand, then wood, then clay, plus the silver):
+        # each loop starts where the rest could still make up the cost
+        top = sums[0][0] + h0
+        for t in range(max(0, -((h2 + h1 + top - cost) // vt)), min(have[3], cost // vt) + 1):
             rt = cost - t * vt
-            for c in range(min(have[2], rt // vc) + 1):
+            for c in range(max(0, -((h1 + top - rt) // vc)), min(have[2], rt // vc) + 1):
                 rc = rt - c * vc
-                for w in range(min(have[1], rc // vw) + 1):
+                for w in range(max(0, -((top - rc) // vw)), min(have[1], rc // vw) + 1):
                     rw = rc - w * vw
                     mask = (w > 0) << 1 | (c > 0) << 2 | (t > 0) << 3
                     # the silver covers r, the sand the rest: sand grows as r falls
