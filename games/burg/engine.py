@@ -172,6 +172,7 @@ def _select_actions(hand: tuple[str, ...], count: int, full: bool, single: bool)
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}
 _SELECT_PROMPTS: dict[tuple[int, int], Prompt] = {}  # (round, count) -> the select prompt
+_STEP_PROMPTS: dict[tuple[Any, ...], Prompt] = {}  # (step, card, round, left or None) -> its prompt
 
 
 def _prompt(kind: str, secret: bool, **data: Any) -> Prompt:
@@ -183,6 +184,7 @@ def _prompt(kind: str, secret: bool, **data: Any) -> Prompt:
         if len(_PROMPTS) >= 10_000:
             _PROMPTS.clear()
             _SELECT_PROMPTS.clear()
+            _STEP_PROMPTS.clear()
         prompt = _PROMPTS[key] = Prompt(kind, secret, data)
     return prompt
 
@@ -383,14 +385,19 @@ class BurgEngine(Presentation):
         t = s.task
         step = t["step"]
         if step == "build":
-            prompt = _prompt(
-                step, False, card=t["card"], step=step, round=s.round, left=s.rules.max_builds - t["builds"]
-            )
+            left = s.rules.max_builds - t["builds"]
         elif step == "helpers":
             left = s.rules.max_helpers - t["helpers"]
-            prompt = _prompt(step, False, card=t["card"], step=step, round=s.round, left=left)
         else:
-            prompt = _prompt(step, False, card=t["card"], step=step, round=s.round)
+            left = None
+        key = (step, t["card"], s.round, left)
+        prompt = _STEP_PROMPTS.get(key)
+        if prompt is None:
+            if left is None:
+                prompt = _prompt(step, False, card=key[1], step=step, round=key[2])
+            else:
+                prompt = _prompt(step, False, card=key[1], step=step, round=key[2], left=left)
+            _STEP_PROMPTS[key] = prompt
         return {t["seat"]: prompt}
 
     def invitations(self, s: State) -> dict[int, Prompt]:
