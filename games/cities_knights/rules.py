@@ -543,8 +543,8 @@ def rates(st: State, p: int) -> list[int]:
 
 def production(st: State, total: int) -> list[list[int]]:
     due = [[0] * 8 for _ in range(st.n)]
-    for h in range(19):
-        if st.numbers[h] != total or h == st.robber:
+    for h in indices(st.numbers, total):  # the hexes showing that number, in order
+        if h == st.robber:
             continue
         res, com = D.TERRAIN_YIELD[st.terrain[h]]
         if res < 0:
