@@ -158,7 +158,10 @@ class Engine(Protocol):
         """A new game; raises InvalidOptions for bad options or player count."""
 
     def pending(self, state: Any) -> dict[int, Prompt]:
-        """Who must act now; ``{}`` when the game is over."""
+        """Who must act now; ``{}`` when the game is over.
+
+        The dict is the caller's, but a prompt (and its ``data``) may be shared between calls and
+        games, like the actions of ``legal``: nobody changes a prompt it was given."""
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of that seat in a stable order; ``[]`` when it need not act.
