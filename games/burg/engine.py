@@ -226,6 +226,9 @@ def _build_actions(
 ) -> tuple[Action, ...]:
     """The build actions of one tile for these holdings, shared: nobody changes an action it
     was given (games/core.py, ``legal``)."""
+    worth = have[0] * values[0] + have[1] * values[1] + have[2] * values[2] + have[3] * values[3]
+    if worth + have[4] * max(values) < cost:
+        return ()  # not worth the cost even with every silver piece at the best value (the usual answer)
     return _capped_build_actions(tid, cost, values, min_types, cap_holdings(have, cost, values, min_types))
 
 
@@ -567,14 +570,15 @@ class BurgEngine(Presentation):
         if not isinstance(action, dict):
             raise _illegal("bad_action", "an action is a JSON object")
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in _HANDLERS:
+        handler = _HANDLER_FUNCS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
             raise _illegal("unknown_type", f"unknown action type {kind!r}")
         if s.phase == "over":
             raise _illegal("game_over", "the game is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
             raise _illegal("bad_seat", f"no seat {seat!r}")
         events: list[Event] = []
-        _HANDLER_FUNCS[kind](self, s, seat, action, events)
+        handler(self, s, seat, action, events)
         s.seq += 1
         return events
 
