@@ -1,14 +1,16 @@
 """How strong each AI level is: seeded games, seats rotated, win rates with 95% intervals.
 
     python -m benchmarks.ai_strength [--game KEY] [--games 100] [--players N] [--iterations 200]
-                                     [--budget-ms MS] [--workers N]
+                                     [--budget-ms MS] [--workers N] [--calibrate MS]
 
 Two pairings per game: ``normal`` against ``easy`` and ``hard`` against ``normal``. With two
 seats the levels meet head to head; with more, one seat plays the stronger level and the others
 the weaker, and a game counts as won when the stronger seat is among the winners (a shared win
 counts half). The stronger seat rotates through every position. ``hard`` searches a fixed number
 of iterations per decision by default (``--budget-ms`` searches for a time instead), so the
-figures can be reproduced. Figures are printed, never asserted.
+figures can be reproduced. ``--calibrate MS`` first prints how many iterations a search of MS
+milliseconds (the bot's ``AI_BUDGET_MS``) makes here, so a fixed count can be compared with what
+the bot does. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
-from games.ai.match import play, won
+from games.ai import ismcts
+from games.ai.match import next_actor, play, won
+from games.ai.players import decide
 
 PAIRINGS = (("normal", "easy"), ("hard", "normal"))
 
@@ -35,6 +39,32 @@ def one_game(
     levels = [strong if s == seat else weak for s in range(players)]
     played = play(engine, levels, seed=seed, iterations=iterations, budget_ms=budget_ms)
     return won(engine, played.result, seat)
+
+
+def iterations_in(key: str, players: int, budget_ms: int, positions: int = 9) -> list[int]:
+    """Iterations a ``hard`` search of ``budget_ms`` makes at positions of a game between
+    ``normal`` seats (every third decision with a choice), sorted."""
+    engine = registry.get(key)
+    state = engine.start(players, {}, 1)
+    counts: list[int] = []
+    iterate = ismcts._iterate
+
+    def counted(*args: object, **kwargs: object) -> None:
+        counts[-1] += 1
+        iterate(*args, **kwargs)  # type: ignore[arg-type]
+
+    ismcts._iterate = counted  # type: ignore[assignment]
+    try:
+        step = 0
+        while len(counts) < positions and (seat := next_actor(engine, state)) is not None:
+            if step % 3 == 0 and len(engine.legal(state, seat)) > 1:
+                counts.append(0)
+                decide(engine, state, seat, "hard", seed=step, budget_ms=budget_ms)
+            engine.apply(state, seat, decide(engine, state, seat, "normal", seed=step))
+            step += 1
+    finally:
+        ismcts._iterate = iterate  # type: ignore[assignment]
+    return sorted(counts)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -55,6 +85,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200, help="hard: search iterations per decision")
     parser.add_argument("--budget-ms", type=int, default=0, help="hard: search for this long instead")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--calibrate", type=int, metavar="MS", help="print the iterations a search of MS ms makes")
     parser.add_argument(
         "--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append", help="only these pairings"
     )
@@ -65,6 +96,17 @@ def main() -> None:
         f"AI strength, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"hard = ISMCTS with {search}, {args.games} games per pairing"
     )
+    if args.calibrate:
+        for key in args.game or sorted(registry.ENGINES):
+            engine = registry.get(key)
+            counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
+            players = args.players if args.players in counts else counts[0]
+            found = iterations_in(key, players, args.calibrate)
+            print(
+                f"{key}: a {args.calibrate} ms search makes {found[len(found) // 2]} iterations "
+                f"(median of {len(found)} positions, {found[0]}-{found[-1]})",
+                flush=True,
+            )
     print(f"{'game':<18} {'players':>7} {'pairing':<16} {'win rate':>9} {'95% interval':>16} {'time':>8}")
     with ProcessPoolExecutor(args.workers) as pool:
         for key in args.game or sorted(registry.ENGINES):
