@@ -144,8 +144,7 @@ _FIELD_ALIAS = {RESOURCES[FIELD_RESOURCE[f]]: FIELDS[f] for f in range(5)}
 _SLOT = {c: ("worker" if c in WORKERS else c) for c in CARDS}
 _SLOT_RANK = {c: RESOLUTION_ORDER.index(slot) for c, slot in _SLOT.items()}
 _TRADER_RANK = _SLOT_RANK["trader"]
-
-
+_WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
 
 
@@ -1042,13 +1041,16 @@ class BurgEngine(Presentation):
             p.hand = [c for c in p.hand if c not in cards]
             p.played = sorted(p.played + cards, key=_CARD_INDEX.__getitem__)
         ev.append({"type": "cards_revealed", "cards": [list(x) for x in revealed]})
-        order = s.order()
-        s.workers = [[seat, c, [0] * 5] for seat in order for c in revealed[seat] if c in WORKERS]
-        # resolution queue (§5.6): by card slot, then player order, workers in card order
+        # worker cards in player order; resolution queue (§5.6): by card slot, then player
+        # order, workers in card order
+        workers = []
         slots: list[list[list[Any]]] = [[] for _ in RESOLUTION_ORDER]
-        for seat in order:
+        for seat in s.order():
             for c in revealed[seat]:
                 slots[_SLOT_RANK[c]].append([c, seat])
+                if c in _WORKER_SET:
+                    workers.append([seat, c, [0] * 5])
+        s.workers = workers
         if slots[_TRADER_RANK]:
             slots[_TRADER_RANK].append(["trade_income", -1])
         s.queue = [entry for slot in slots for entry in slot]
