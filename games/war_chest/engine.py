@@ -82,6 +82,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import fields
 from functools import lru_cache
+from itertools import compress
 from operator import add
 from typing import Any
 
@@ -125,6 +126,9 @@ from games.war_chest.state import SeatState, Unit, WarChestState, clone_state, d
 __all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "parse_hex", "parse_coin")
 
 _HAND_SIZE = 3
+_KINDS = range(D.NKINDS)
+_TWO64 = 1 << 64
+_MASK64 = _TWO64 - 1
 _ATTACKS = D.ATTACKS_NORMALLY
 _HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
 _KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only (listed actions)
@@ -528,7 +532,7 @@ class WarChestEngine(Presentation):
                 hand[kind] += 1
                 count += 1
             return count
-        below = st.chance.rng.below
+        rng = st.chance.rng
         bag = sd.bag
         total = sum(bag)
         while count < _HAND_SIZE:
@@ -536,18 +540,40 @@ class WarChestEngine(Presentation):
                 total = self._refill(sd, seat, ev)
                 if total == 0:
                     break
-            r = below(total)
-            kind = 0
-            for n in bag:  # the r-th coin of the bag in kind order
+            # rng.below(total) in this frame: splitmix64 and its rejection step as games/rng.py
+            # has them (tests/games/war_chest/test_chance.py keeps the two equal)
+            limit = _TWO64 - _TWO64 % total
+            state = rng.state
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            rng.state = state
+            r = z % total
+            for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
+                n = bag[kind]
                 if r < n:
                     break
                 r -= n
-                kind += 1
             bag[kind] -= 1
             total -= 1
             hand[kind] += 1
             count += 1
-            ev.append(_draw_event(seat, kind, False, "round"))
+            ev.append(
+                {
+                    "type": "draw",
+                    "kind": "draw",
+                    "seat": seat,
+                    "result": UNIT_NAMES[kind],
+                    "scripted": False,
+                    "source": "rng",
+                    "reason": "round",
+                    "to": [seat],
+                }
+            )
         return count
 
     def _dead(self, st: WarChestState) -> bool:
@@ -678,7 +704,10 @@ class WarChestEngine(Presentation):
     def _options(self, st: WarChestState) -> Memo:
         """Who decides now, what kind of decision, and its options; kept until the state changes."""
         memo = st.memo
-        if memo is None:
+        if memo is None and st.phase == "play" and not st.stack:  # a main-play turn, the common case
+            acts, extras = self._compute_options(st)
+            memo = st.memo = (st.turn, "turn", acts, extras)
+        elif memo is None:
             who = self._decider(st)
             if who is None:
                 memo = (None, None, [], [])
@@ -699,9 +728,8 @@ class WarChestEngine(Presentation):
         seat = st.turn
         hand = st.seats[seat].hand
         mine = self._units_by_kind(st, seat)
-        for kind, count in enumerate(hand):
-            if count:
-                self._coin_actions(st, seat, kind, mine, acts, extras)
+        for kind in compress(_KINDS, hand):  # the kinds in hand, without a Python-level test per kind
+            self._coin_actions(st, seat, kind, mine, acts, extras)
         return acts, extras
 
     @staticmethod
