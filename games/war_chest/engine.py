@@ -939,8 +939,9 @@ class WarChestEngine(Presentation):
                 if (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
                     acts.append(attack[n])
                     extras.append(extra)
-        if kind in _TACTICS:
-            _TACTICS[kind](self, st, board, u, acts, extras)
+        tactic = _TACTICS.get(kind)
+        if tactic is not None:
+            tactic(self, st, board, u, acts, extras)
 
     # Tactics of the units that have one (§5), each listing its own actions after the maneuvers.
 
@@ -1292,15 +1293,15 @@ class WarChestEngine(Presentation):
         norm: dict[str, Any],
         ev: list[Event],
     ) -> None:
-        typ = act["type"]
-        if kind == "draft":
-            self._draft(st, seat, _KIND_BY_NAME[act["unit"]], ev)
-            return
         if kind == "turn":
             coin = _KIND_BY_NAME[act["coin"]]
             st.seats[seat].hand[coin] -= 1
             st.turn_done = True
             self._play(st, seat, coin, act, extra, norm, ev)
+            return
+        typ = act["type"]
+        if kind == "draft":
+            self._draft(st, seat, _KIND_BY_NAME[act["unit"]], ev)
             return
         top = st.stack.pop()
         if kind == "warrior_priest":
