@@ -32,22 +32,29 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n), drawn in one frame (engines call it in their hot loops;
+        it is ``next64`` with the rejection step inlined, the same draws)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = (1 << 64) - ((1 << 64) % n)
+        state = self.state
         while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
 

@@ -64,7 +64,6 @@ from games.battles_builders.rules import (
     eligible,
     fresh_actions,
     next_to_commit,
-    shuffle,
     targets,
     withdraw_actions,
 )
@@ -173,7 +172,7 @@ class BattlesBuilders(Presentation):
         while (tid := chance.take("event_order")) is not Chance.NONE:
             deck.append(tid)
         rest = [t for t in cfg.tiles if t not in deck]
-        shuffle(chance.rng, rest)
+        chance.rng.shuffle(rest)
         deck += rest
         seats = [new_seat(D.STOCK) for _ in range(players)]
         if players == 2:

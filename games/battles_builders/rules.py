@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from functools import cache, lru_cache
 from itertools import compress
-from typing import Any
 
 from games.battles_builders import data as D
 from games.battles_builders.state import (
@@ -153,32 +152,8 @@ def fresh_actions(n: int) -> tuple[Action, ...]:
     )
 
 
-# -- chance: the generator of games/rng.py, drawn without a call per number ------------------------
+# -- chance: dice drawn from the generator of games/rng.py without a call per die ------------------
 _MASK64 = (1 << 64) - 1
-
-
-def below(rng: Rng, n: int) -> int:
-    """``rng.below(n)`` in one frame (splitmix64 and its rejection step as games/rng.py has them;
-    a test keeps the two equal): dice and the fictitious player's draws call it most."""
-    if n <= 0:
-        raise ValueError("below() needs n > 0")
-    limit = (1 << 64) - ((1 << 64) % n)
-    state = rng.state
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        z ^= z >> 31
-        if z < limit:
-            rng.state = state
-            return z % n
-
-
-def shuffle(rng: Rng, items: list[Any]) -> None:
-    """``rng.shuffle(items)`` (Fisher-Yates as games/rng.py has it) drawing through ``below``."""
-    for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
@@ -186,7 +161,7 @@ _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 def _roll(rng: Rng, faces_of: dict[str, tuple[int, ...]], colours: list[str]) -> list[int]:
     """One die of each colour, in order: ``faces[rng.below(len(faces))]`` each, in one frame
-    (splitmix64 and its rejection step as games/rng.py has them, like ``below``)."""
+    (splitmix64 and its rejection step as ``Rng.below`` has them)."""
     state = rng.state
     out = []
     for c in colours:
@@ -217,7 +192,7 @@ def _roll_scripted(
             if v not in faces:
                 raise ScriptError(f"scripted die value {v} is not a face of the {c} die")
         else:
-            v = faces[below(rng, len(faces))]
+            v = faces[rng.below(len(faces))]
         out.append(v)
     return out
 
@@ -308,7 +283,7 @@ def _draw_dummy(st: State) -> list[int]:
     pool = s.stock[:]  # its king count is 0: a chip of a kind drawn in proportion to the pool
     rng = chance.rng
     for _ in range(D.DUMMY_DRAW):
-        r = below(rng, pool[0] + pool[1] + pool[2] + pool[3] + pool[4])
+        r = rng.below(pool[0] + pool[1] + pool[2] + pool[3] + pool[4])
         i = 0
         while r >= pool[i]:
             r -= pool[i]
