@@ -129,6 +129,8 @@ _HAND_SIZE = 3
 _KINDS = range(D.NKINDS)
 _TWO64 = 1 << 64
 _MASK64 = _TWO64 - 1
+# rng.below's rejection bound per bag size (a bag holds at most a few dozen coins)
+_LIMITS = (0, *(_TWO64 - _TWO64 % n for n in range(1, 128)))
 _ATTACKS = D.ATTACKS_NORMALLY
 _HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
 _KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only (listed actions)
@@ -542,7 +544,7 @@ class WarChestEngine(Presentation):
                     break
             # rng.below(total) in this frame: splitmix64 and its rejection step as games/rng.py
             # has them (tests/games/war_chest/test_chance.py keeps the two equal)
-            limit = _TWO64 - _TWO64 % total
+            limit = _LIMITS[total] if total < 128 else _TWO64 - _TWO64 % total
             state = rng.state
             while True:
                 state = (state + 0x9E3779B97F4A7C15) & _MASK64
