@@ -149,7 +149,22 @@ _DONE = ("done", "pass")
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
-    return {RESOURCES[i]: n for i, n in enumerate(v) if n}
+    # unrolled: called for nearly every event, a comprehension costs twice as much
+    out = {}
+    if v[0]:
+        out["sand"] = v[0]
+    if v[1]:
+        out["wood"] = v[1]
+    if v[2]:
+        out["clay"] = v[2]
+    if v[3]:
+        out["stone"] = v[3]
+    if v[4]:
+        out["silver"] = v[4]
+    return out
+
+
+assert RESOURCES == ("sand", "wood", "clay", "stone", "silver")  # _res_dict spells them out
 
 
 #: Actions that never change, shared by every ``legal`` list.
@@ -165,8 +180,21 @@ def _select_actions(hand: tuple[str, ...], count: int, full: bool, single: bool)
     as ``card`` actions when one card is chosen per round, else ``cards``."""
     cards = [c for c in hand if not (full and c == "master_builder")]
     if single:
-        return tuple({"type": "select", "card": c[0]} for c in combinations(cards, count))
-    return tuple({"type": "select", "cards": list(c)} for c in combinations(cards, count))
+        actions = tuple({"type": "select", "card": c[0]} for c in combinations(cards, count))
+    else:
+        actions = tuple({"type": "select", "cards": list(c)} for c in combinations(cards, count))
+    if len(_SELECT_OF) >= 20_000:  # bounded: a long-running bot keeps it
+        _SELECT_OF.clear()
+    for act in actions:
+        chosen = act["cards"] if "cards" in act else [act["card"]]
+        _SELECT_OF[id(act)] = (act, tuple(sorted(chosen, key=_CARD_INDEX.__getitem__)))
+    return actions
+
+
+#: id of a select action made here -> (the action, its cards in card order): ``apply`` takes an
+#: action ``legal`` handed out without validating its fields again (kept alive here, so its id
+#: names nothing else while the entry lives).
+_SELECT_OF: dict[int, tuple[Action, tuple[str, ...]]] = {}
 
 
 _PROMPTS: dict[tuple[Any, ...], Prompt] = {}
@@ -217,6 +245,19 @@ def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:
                     lowest.append(tid)
                     break
         found = memo[key] = tuple(lowest)
+    return found
+
+
+def _out_of_reach(rules: Any, have: tuple[int, ...]) -> dict[str, tuple[Action, ...]]:
+    """Every tile the holdings cannot be worth even with each silver piece at the best value,
+    mapped to no build actions (most tiles for most holdings; one template per reachable value)."""
+    values = rules.values
+    reach = have[0] * values[0] + have[1] * values[1] + have[2] * values[2] + have[3] * values[3]
+    reach += have[4] * max(values)
+    memo = rules.reach_memo
+    found = memo.get(reach)
+    if found is None:
+        found = memo[reach] = {t.id: () for t in rules.tiles if t.cost > reach}
     return found
 
 
@@ -315,7 +356,7 @@ class BurgEngine(Presentation):
 
     # -- start -----------------------------------------------------------------------------
     def start(self, players: int, options: dict[str, Any] | None = None, seed: int | None = None) -> State:
-        cfg, script, rules = validated_game(options, players)
+        cfg, script, rules = validated_game(options, players, shared=True)
         n = players
         chance = Chance(seed or 0, script)
         s = State(n=n, config=cfg, chance=chance, rules=rules)
@@ -529,7 +570,7 @@ class BurgEngine(Presentation):
         if per_tile is None:
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
-            per_tile = memo[have] = {}
+            per_tile = memo[have] = dict(_out_of_reach(rules, have))
         out: list[Action] = []
         for tid in _unbuilt(rules, s.built):
             actions = per_tile.get(tid)
@@ -574,7 +615,9 @@ class BurgEngine(Presentation):
             raise _illegal("unknown_type", f"unknown action type {kind!r}")
         if s.phase == "over":
             raise _illegal("game_over", "the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n:
+        if (type(seat) is not int or not 0 <= seat < s.n) and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n
+        ):
             raise _illegal("bad_seat", f"no seat {seat!r}")
         events: list[Event] = []
         handler(self, s, seat, action, events)
@@ -596,6 +639,42 @@ class BurgEngine(Presentation):
     def _do_select(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
         if s.phase != "select":
             raise _illegal("wrong_phase", "cards are chosen at the start of a round")
+        known = _SELECT_OF.get(id(a))
+        if known is not None and known[0] is a:
+            cards = self._known_selection(s, seat, known[1])
+            if cards is None:
+                cards = self._checked_selection(s, seat, a)
+        else:
+            cards = self._checked_selection(s, seat, a)
+        selections = s.selections
+        if cards == selections[seat]:
+            raise _illegal("unchanged", "that is already your choice")
+        if selections[seat] is None:
+            ev.append({"type": "card_selected", "seat": seat})
+        selections[seat] = cards
+        ev.append({"type": "selection", "seat": seat, "cards": list(cards), "to": [seat]})
+        if None not in selections:
+            if s.rules.winter and s.rules.winter_timing == "afterSelection":
+                self._winter(s, ev)
+            self._reveal(s, ev)
+            self._advance(s, ev)
+
+    @staticmethod
+    def _known_selection(s: State, seat: int, chosen: tuple[str, ...]) -> list[str] | None:
+        """The cards of a select action ``legal`` made, if the hand still allows them (else None:
+        the full check below names the reason)."""
+        p = s.players[seat]
+        hand = p.hand
+        if len(chosen) != min(s.rules.cards_per_round, len(hand)):
+            return None
+        for c in chosen:
+            if c not in hand:
+                return None
+        if not p.played and "master_builder" in chosen:
+            return None
+        return list(chosen)
+
+    def _checked_selection(self, s: State, seat: int, a: Action) -> list[str]:
         raw = a.get("cards", a.get("card"))
         if isinstance(raw, str):
             raw = [raw]
@@ -616,19 +695,7 @@ class BurgEngine(Presentation):
                 raise _illegal("not_in_hand", f"{c} is in the played area", card=c)
         if "master_builder" in raw and not p.played:
             raise _illegal("master_builder_first", "the Master builder cannot be chosen with all 8 cards in hand")
-        cards = sorted(raw, key=_CARD_INDEX.__getitem__) if count > 1 else list(raw)
-        selections = s.selections
-        if cards == selections[seat]:
-            raise _illegal("unchanged", "that is already your choice")
-        if selections[seat] is None:
-            ev.append({"type": "card_selected", "seat": seat})
-        selections[seat] = cards
-        ev.append({"type": "selection", "seat": seat, "cards": list(cards), "to": [seat]})
-        if None not in selections:
-            if s.rules.winter and s.rules.winter_timing == "afterSelection":
-                self._winter(s, ev)
-            self._reveal(s, ev)
-            self._advance(s, ev)
+        return sorted(raw, key=_CARD_INDEX.__getitem__) if count > 1 else list(raw)
 
     # equip -------------------------------------------------------------------------------------
     def _do_equip(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:

@@ -80,6 +80,8 @@ class Rules:
     # part of a state): the lowest unbuilt tiles per built set, build actions per holdings.
     unbuilt_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     build_memo: dict[tuple[int, ...], dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+    #: most value holdings can reach -> every tile costing more, mapped to no build actions
+    reach_memo: dict[int, dict[str, tuple[Any, ...]]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _fail(msg: str) -> InvalidOptions:
@@ -218,8 +220,12 @@ def validate_options(options: dict[str, Any] | None, players: int) -> tuple[dict
     return cfg, script
 
 
-def validated_game(options: dict[str, Any] | None, players: int) -> tuple[dict[str, Any], dict[str, Any] | None, Rules]:
-    """``validate_options`` plus the compiled rules of the configuration (no second JSON text)."""
+def validated_game(
+    options: dict[str, Any] | None, players: int, *, shared: bool = False
+) -> tuple[dict[str, Any], dict[str, Any] | None, Rules]:
+    """``validate_options`` plus the compiled rules of the configuration (no second JSON text).
+    ``shared``: the configuration is one parsed object per text, which nobody may change (a
+    game's state keeps it and copies it only into its dump)."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
         raise _fail(f"Im Schutze der Burg is for 2, 3 or 4 players, not {players!r}")
     if options is not None and not isinstance(options, dict):
@@ -230,8 +236,13 @@ def validated_game(options: dict[str, Any] | None, players: int) -> tuple[dict[s
         raise _fail("options must be plain JSON") from None
     cfg_json, script_json = _validated(key, players)
     # fresh objects per game: the cached text is never shared as a mutable dict
-    cfg = json.loads(cfg_json)
+    cfg = _parsed_config(cfg_json) if shared else json.loads(cfg_json)
     return cfg, (None if script_json is None else json.loads(script_json)), compile_rules(cfg_json, players)
+
+
+@lru_cache(maxsize=256)
+def _parsed_config(cfg_json: str) -> dict[str, Any]:
+    return json.loads(cfg_json)
 
 
 @lru_cache(maxsize=256)

@@ -95,7 +95,8 @@ _LISTS = (
 
 
 def dump_state(s: State) -> dict[str, Any]:
-    out: dict[str, Any] = {"n": s.n, "config": s.config, "chance": s.chance.dump()}
+    # the configuration may be shared by many games (never changed): the dump gets its own copy
+    out: dict[str, Any] = {"n": s.n, "config": json.loads(json.dumps(s.config)), "chance": s.chance.dump()}
     for k in _PLAIN:
         out[k] = getattr(s, k)
     for k in _LISTS:
