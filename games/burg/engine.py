@@ -146,6 +146,7 @@ _SLOT_RANK = {c: RESOLUTION_ORDER.index(slot) for c, slot in _SLOT.items()}
 _TRADER_RANK = _SLOT_RANK["trader"]
 _WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
+_DONE_STEPS = frozenset(("trader", "buy", "build", "helpers"))  # the steps ``done`` ends
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -261,6 +262,7 @@ def _out_of_reach(rules: Any, have: tuple[int, ...]) -> dict[str, tuple[Action, 
     return found
 
 
+@lru_cache(maxsize=65_536)  # bounded; shared by every configuration with these values (player counts)
 def _build_actions(
     tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
 ) -> tuple[Action, ...]:
@@ -416,7 +418,8 @@ class BurgEngine(Presentation):
             players = s.players
             for seat, mine in enumerate(s.selections):
                 if mine is None:
-                    key = (s.round, min(per_round, len(players[seat].hand)))
+                    held = len(players[seat].hand)
+                    key = (s.round, per_round if per_round < held else held)
                     prompt = _SELECT_PROMPTS.get(key)
                     if prompt is None:
                         prompt = _SELECT_PROMPTS[key] = _prompt("select", True, round=key[0], count=key[1])
@@ -463,15 +466,20 @@ class BurgEngine(Presentation):
 
     # -- protocol: legal ---------------------------------------------------------------------
     def legal(self, s: State, seat: int) -> list[Action]:
-        if s.phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.n:
+        phase = s.phase
+        if phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.n:
             return []
-        if s.phase == "select":
-            options = self._legal_select(s, seat)
+        if phase == "select":
+            p = s.players[seat]
+            hand = p.hand
+            per_round = s.rules.cards_per_round
+            count = per_round if per_round < len(hand) else len(hand)
+            options = list(_select_actions(tuple(hand), count, not p.played, per_round == 1))
             mine = s.selections[seat]
             if mine is not None:  # R-24: a pick may change until the last seat has picked
                 options = [a for a in options if sorted(a.get("cards") or [a["card"]], key=_CARD_INDEX.get) != mine]
             return options
-        if s.phase == "equip":
+        if phase == "equip":
             if s.workers[s.equip_at][0] != seat:
                 return []
             _, card, _ = s.workers[s.equip_at]
@@ -1014,7 +1022,9 @@ class BurgEngine(Presentation):
 
     # done / pass -------------------------------------------------------------------------------
     def _do_done(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
-        t = self._expect(s, seat, "trader", "buy", "build", "helpers")
+        t = s.task
+        if s.phase != "act" or t is None or t["seat"] != seat or t["step"] not in _DONE_STEPS:
+            t = self._expect(s, seat, "trader", "buy", "build", "helpers")  # refuses, naming why
         step = t["step"]
         if step == "trader":
             ev.append({"type": "trader_passed", "seat": seat})
@@ -1175,7 +1185,9 @@ class BurgEngine(Presentation):
                     return
                 continue
             card, seat = s.queue.pop(0)
-            if card == "messenger":
+            if card in _WORKER_SET:
+                self._collect(s, card, seat, ev)
+            elif card == "messenger":
                 amount = min(s.rules.messenger, s.bank)
                 s.bank -= amount
                 s.players[seat].taler += amount
@@ -1197,17 +1209,6 @@ class BurgEngine(Presentation):
                 s.task = t
                 if not self._eligible_workers(s, seat):
                     self._enter_build(s, t, ev)
-            elif card in WORKERS:
-                entry = next(w for w in s.workers if w[0] == seat and w[1] == card)
-                got = entry[2]
-                p = s.players[seat]
-                for r in range(5):
-                    p.res[r] += got[r]
-                ev.append({"type": "worker_collected", "seat": seat, "card": card, "resources": _res_dict(got)})
-                entry[2] = [0] * 5
-                t = {"card": card, "seat": seat, "step": "build", "builds": 0, "helpers": 0}
-                s.task = t
-                self._enter_build(s, t, ev)
             elif card == "master_builder":
                 count = sum(1 for b in s.round_builds if b[0] != seat)
                 vp = count * s.rules.mb_vp
@@ -1217,6 +1218,24 @@ class BurgEngine(Presentation):
                 p.hand = [c for c in CARDS if c in p.hand or c in p.played]
                 p.played = []
                 ev.append({"type": "cards_returned", "seat": seat})
+
+    def _collect(self, s: State, card: str, seat: int, ev: list[Event]) -> None:
+        """A worker card resolves: its owner takes its pieces and may build."""
+        for entry in s.workers:
+            if entry[0] == seat and entry[1] == card:
+                break
+        got = entry[2]
+        res = s.players[seat].res
+        res[0] += got[0]
+        res[1] += got[1]
+        res[2] += got[2]
+        res[3] += got[3]
+        res[4] += got[4]
+        ev.append({"type": "worker_collected", "seat": seat, "card": card, "resources": _res_dict(got)})
+        entry[2] = [0] * 5
+        t = {"card": card, "seat": seat, "step": "build", "builds": 0, "helpers": 0}
+        s.task = t
+        self._enter_build(s, t, ev)
 
     def _trade_income(self, s: State, ev: list[Event]) -> None:
         """§6.2 income step: every occupied field yields, then each receiver pays one of each type."""
