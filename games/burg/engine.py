@@ -580,7 +580,10 @@ class BurgEngine(Presentation):
                 memo.clear()
             per_tile = memo[have] = dict(_out_of_reach(rules, have))
         out: list[Action] = []
-        for tid in _unbuilt(rules, s.built):
+        unbuilt = rules.unbuilt_memo.get(tuple(s.built))  # _unbuilt's memo read inline (hit almost always)
+        if unbuilt is None:
+            unbuilt = _unbuilt(rules, s.built)
+        for tid in unbuilt:
             actions = per_tile.get(tid)
             if actions is None:
                 cost = rules.tile_by_id[tid].cost
