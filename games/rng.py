@@ -103,4 +103,9 @@ class Chance:
         return ch
 
     def clone(self) -> Chance:
-        return Chance.load(self.dump())
+        """An independent copy, cheap for search: the generator's state, and the script (usually
+        empty once the game runs) copied only when something is left of it."""
+        ch = Chance.__new__(Chance)
+        ch.rng = Rng(self.rng.state)
+        ch.script = copy.deepcopy(self.script) if self.script else {}
+        return ch

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.battles_builders import data as D
 from games.core import InvalidOptions
-from games.rng import Chance, Rng
+from games.rng import Chance
 
 __all__ = (
     "COMMIT",
@@ -267,8 +267,9 @@ def new_seat(stock: tuple[int, ...]) -> Seat:
     return Seat(list(stock), [0] * 5, None, -1, [0] * 5, None, [0, 0, 0], [0, 0, 0], [], [], [0] * len(D.SOURCES))
 
 
-def copy_seat(s: Seat) -> Seat:
-    return Seat(
+def seat_row(s: Seat) -> list[Any]:
+    """A seat's fields as fresh lists, in ``Seat`` order: its dumped form and, unpacked, its copy."""
+    return [
         list(s.stock),
         list(s.spent),
         list(s.commit) if s.commit is not None else None,
@@ -280,15 +281,11 @@ def copy_seat(s: Seat) -> Seat:
         list(s.events),
         list(s.tiles),
         list(s.points),
-    )
+    ]
 
 
-def copy_chance(chance: Chance) -> Chance:
-    """``chance.clone()`` without its dump and load (the script is usually empty)."""
-    out = Chance.__new__(Chance)
-    out.rng = Rng(chance.rng.state)
-    out.script = copy.deepcopy(chance.script) if chance.script else {}
-    return out
+def copy_seat(s: Seat) -> Seat:
+    return Seat(*seat_row(s))
 
 
 def copy_throw(t: dict[str, Any]) -> dict[str, Any]:
@@ -301,7 +298,7 @@ def clone_state(st: State) -> State:
     return State(
         players=st.players,
         cfg=st.cfg,
-        chance=copy_chance(st.chance),
+        chance=st.chance.clone(),
         seats=[copy_seat(s) for s in st.seats],
         deck=list(st.deck),
         round=st.round,
@@ -330,22 +327,7 @@ def dump_state(st: State) -> dict[str, Any]:
         "players": st.players,
         "options": copy.deepcopy(st.cfg.options),
         "chance": st.chance.dump(),
-        "seats": [
-            [
-                list(s.stock),
-                list(s.spent),
-                list(s.commit) if s.commit is not None else None,
-                s.count,
-                list(s.withdrawn),
-                list(s.shown) if s.shown is not None else None,
-                list(s.chips),
-                list(s.virtual),
-                list(s.events),
-                list(s.tiles),
-                list(s.points),
-            ]
-            for s in st.seats
-        ],
+        "seats": [seat_row(s) for s in st.seats],
         "deck": list(st.deck),
         "round": st.round,
         "start": st.start,

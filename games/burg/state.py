@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.rng import Chance, Rng
+from games.rng import Chance
 
 from .rules import Rules, compile_rules
 
@@ -172,7 +172,7 @@ def clone_state(s: State) -> State:
     c = object.__new__(State)
     c.n = s.n
     c.config = s.config
-    c.chance = _clone_chance(s.chance)
+    c.chance = s.chance.clone()
     c.rules = s.rules
     c.round = s.round
     c.start = s.start
@@ -205,12 +205,4 @@ def clone_state(s: State) -> State:
     c.end_reason = s.end_reason
     c.final = None if s.final is None else _plain(s.final)
     c.opening = list(s.opening or [])  # told once at the start, never changed
-    return c
-
-
-def _clone_chance(ch: Chance) -> Chance:
-    """``Chance.clone`` without its dump and load: the generator state and a copy of the script."""
-    c = object.__new__(Chance)
-    c.rng = Rng(ch.rng.state)
-    c.script = _plain(ch.script)
     return c

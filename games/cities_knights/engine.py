@@ -94,9 +94,9 @@ from typing import Any
 
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
-from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, jcopy, load_state
+from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
-from games.rng import Chance, Rng
+from games.rng import Chance
 
 NV, NE = D.NV, D.NE
 KINDS = D.KINDS
@@ -2362,9 +2362,7 @@ class CitiesKnightsEngine(Presentation):
         nested values copied by hand. What no action ever changes (options, seat order, terrain,
         harbours, the start log) is shared."""
         st = state
-        chance = Chance.__new__(Chance)
-        chance.rng = Rng(st.chance.rng.state)
-        chance.script = jcopy(st.chance.script)
+        chance = st.chance.clone()
         return State(
             n=st.n,
             options=st.options,

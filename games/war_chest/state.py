@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, Event
-from games.rng import Chance, Rng
+from games.rng import Chance
 from games.war_chest.data import NKINDS
 
 __all__ = ("Unit", "SeatState", "WarChestState", "zero_counts", "dump_state", "load_state", "clone_state")
@@ -167,16 +167,6 @@ def _copy_frame(frame: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in frame.items()}
 
 
-def _clone_chance(chance: Chance) -> Chance:
-    """``chance.clone()`` without its dump/load (two deep copies) when no scripted value is left."""
-    if chance.script:
-        return chance.clone()
-    out = Chance.__new__(Chance)
-    out.rng = Rng(chance.rng.state)
-    out.script = {}
-    return out
-
-
 def clone_state(st: WarChestState) -> WarChestState:
     """An independent copy without a JSON round trip (for search); the options cache is dropped.
 
@@ -203,6 +193,6 @@ def clone_state(st: WarChestState) -> WarChestState:
         st.draft_pick,
         st.winner,
         st.next_uid,
-        _clone_chance(st.chance),
+        st.chance.clone(),
         st.opening[:],  # told once at the start, never changed
     )
