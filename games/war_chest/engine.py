@@ -127,10 +127,6 @@ __all__ = ("ENGINE", "WarChestEngine", "WarChestState", "Unit", "SeatState", "pa
 
 _HAND_SIZE = 3
 _KINDS = range(D.NKINDS)
-_TWO64 = 1 << 64
-_MASK64 = _TWO64 - 1
-# rng.below's rejection bound per bag size (a bag holds at most a few dozen coins)
-_LIMITS = (0, *(_TWO64 - _TWO64 % n for n in range(1, 128)))
 _ATTACKS = D.ATTACKS_NORMALLY
 _HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
 _KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only (listed actions)
@@ -542,19 +538,7 @@ class WarChestEngine(Presentation):
                 total = self._refill(sd, seat, ev)
                 if total == 0:
                     break
-            # rng.below(total) in this frame: splitmix64 and its rejection step as games/rng.py
-            # has them (tests/games/war_chest/test_chance.py keeps the two equal)
-            limit = _LIMITS[total] if total < 128 else _TWO64 - _TWO64 % total
-            state = rng.state
-            while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK64
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-                z ^= z >> 31
-                if z < limit:
-                    break
-            rng.state = state
-            r = z % total
+            r = rng.below(total)
             for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
                 n = bag[kind]
                 if r < n:

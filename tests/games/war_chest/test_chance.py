@@ -1,6 +1,6 @@
-"""A round's draw takes its numbers from games/rng.py's generator without a call per number
-(``WarChestEngine._draw_hand``); those must stay the very draws ``Rng.below`` makes, or stored
-games would replay differently."""
+"""A round's draw (``WarChestEngine._draw_hand``, written for speed) must stay the very draws of
+the rules' procedure: the ``Rng.below(size)``-th coin of the bag in kind order, the discard refilling
+an empty bag; otherwise stored games would replay differently."""
 
 from __future__ import annotations
 
