@@ -128,26 +128,20 @@ def parse_seat(st: State, raw: Any) -> int:
 
 
 def points(st: State, p: int) -> int:
-    # Buildings from the supply counters (every piece is on the board or in the supply, §18):
-    # settlements 1, cities 2, pillaged cities 1; the board is scanned only for the rare
-    # pillaged cities and metropolises.
-    v = (5 - st.settlements_left[p]) + 2 * (4 - st.cities_left[p])
-    b_owner = st.b_owner
+    """Victory points: ``points_bound`` less one for each of the player's pillaged cities (a
+    pillaged city lies sideways and counts 1, not 2; the board is scanned only when one exists)."""
+    v = points_bound(st, p)
     if SIDEWAYS in st.b_kind:
+        b_owner = st.b_owner
         v -= sum(1 for i, k in enumerate(st.b_kind) if k == SIDEWAYS and b_owner[i] == p)
-    metro = st.metro
-    if metro.count(-1) != NV:
-        v += 2 * sum(1 for i, m in enumerate(metro) if m >= 0 and b_owner[i] == p)
-    if st.longest == p:
-        v += 2
-    if st.merchant_owner == p:
-        v += 1
-    return v + st.defenders[p] + len(st.vp_cards[p])
+    return v
 
 
 def points_bound(st: State, p: int) -> int:
-    """``points`` without the pillaged cities' deduction: never less, and cheaper (no look for
-    sideways cities), so a win check can rule most positions out with it."""
+    """Points without the pillaged cities' deduction: never less than ``points``, and cheaper, so
+    a win check can rule most positions out with it. Buildings come from the supply counters
+    (every piece is on the board or in the supply, §18): settlements 1, cities 2; the board is
+    scanned only for metropolises."""
     v = (5 - st.settlements_left[p]) + 2 * (4 - st.cities_left[p])
     metro = st.metro
     if metro.count(-1) != NV:
