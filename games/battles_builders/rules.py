@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from functools import cache, lru_cache
 from itertools import compress
+from typing import Any
 
 from games.battles_builders import data as D
 from games.battles_builders.state import (
@@ -659,33 +660,7 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
             values = _roll(rng, faces_of, dice)
             values_p[:] = values
             total = sum(values)
-            throws.append(
-                {
-                    "throw": kind,
-                    "number": number,
-                    "batch": batch,
-                    "seat": p,
-                    "dice": idx,
-                    "colours": dice[:],
-                    "values": values,
-                    "total": total,
-                    "round": rnd,
-                }
-            )
-            ev.append(
-                {
-                    "type": "dice_rolled",
-                    "throw": kind,
-                    "number": number,
-                    "batch": batch,
-                    "seat": p,
-                    "dice": idx[:],
-                    "colours": dice[:],
-                    "values": values[:],
-                    "total": total,
-                    "round": rnd,
-                }
-            )
+            _record(throws, ev, kind, number, batch, p, idx, dice[:], values, total, rnd)
             continue
         rolled = []
         for chunk, fresh_batch in ((idx, False),) if len(idx) <= cap else _chunks(dice, idx):
@@ -710,33 +685,51 @@ def _throw(st: State, ev: list[Event], kind: str, number: int, entries: list[tup
             rolled.append((chunk, colours, values, batch))
         total = sum(values_p)
         for chunk, colours, values, b in rolled:
-            throws.append(
-                {
-                    "throw": kind,
-                    "number": number,
-                    "batch": b,
-                    "seat": p,
-                    "dice": chunk,
-                    "colours": colours,
-                    "values": values,
-                    "total": total,
-                    "round": rnd,
-                }
-            )
-            ev.append(
-                {
-                    "type": "dice_rolled",
-                    "throw": kind,
-                    "number": number,
-                    "batch": b,
-                    "seat": p,
-                    "dice": chunk[:],
-                    "colours": colours[:],
-                    "values": values[:],
-                    "total": total,
-                    "round": rnd,
-                }
-            )
+            _record(throws, ev, kind, number, b, p, chunk, colours, values, total, rnd)
+
+
+def _record(
+    throws: list[dict[str, Any]],
+    ev: list[Event],
+    kind: str,
+    number: int,
+    batch: int,
+    seat: int,
+    dice: list[int],
+    colours: list[str],
+    values: list[int],
+    total: int,
+    rnd: int,
+) -> None:
+    """Keep one rolled chunk in ``throws`` and tell it (the event holds copies: the record is
+    shared by clones, so nothing may reach it through an event)."""
+    throws.append(
+        {
+            "throw": kind,
+            "number": number,
+            "batch": batch,
+            "seat": seat,
+            "dice": dice,
+            "colours": colours,
+            "values": values,
+            "total": total,
+            "round": rnd,
+        }
+    )
+    ev.append(
+        {
+            "type": "dice_rolled",
+            "throw": kind,
+            "number": number,
+            "batch": batch,
+            "seat": seat,
+            "dice": dice[:],
+            "colours": colours[:],
+            "values": values[:],
+            "total": total,
+            "round": rnd,
+        }
+    )
 
 
 def _end_round(st: State, ev: list[Event]) -> None:
