@@ -1,4 +1,5 @@
-"""Every canonical War Chest action dict, built once at import and shared by all games.
+"""Every canonical War Chest action dict, built once at import and shared by all games, and the
+readers of the hex and coin names an action may use.
 
 ``legal`` hands these out instead of building fresh dicts per call (the protocol allows shared
 action dicts: nobody mutates an action it was given). Keys keep the order the engine always used,
@@ -10,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.war_chest.data import COORDS, DIRECTIONS, HEX_INDEX, HEX_NAMES, NKINDS, UNIT_NAMES
+from games.war_chest.data import (
+    COORDS,
+    DIRECTIONS,
+    HEX_INDEX,
+    HEX_NAMES,
+    MARSHALL,
+    NKINDS,
+    NL_NAMES,
+    ROYAL,
+    UNIT_NAMES,
+)
 
 __all__ = (
     "PASS",
@@ -37,6 +48,8 @@ __all__ = (
     "SOAK",
     "AT",
     "AT_COIN",
+    "parse_hex",
+    "parse_coin",
 )
 
 Action = dict[str, Any]
@@ -112,3 +125,37 @@ AT: tuple[dict[str, str], ...] = _per_hex(lambda h: {"at": HEX_NAMES[h]})
 AT_COIN: tuple[tuple[dict[str, str], ...], ...] = tuple(
     _per_hex(lambda h, k=k: {"at": HEX_NAMES[h], "coin": UNIT_NAMES[k]}) for k in _UNITS
 )
+
+
+_HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
+_COIN_BY_KEY: dict[str, int] = {}
+for _i, _n in enumerate(UNIT_NAMES):
+    _COIN_BY_KEY[_n.lower()] = _i
+    _COIN_BY_KEY[NL_NAMES[_i].lower()] = _i
+_COIN_BY_KEY.update({"marshal": MARSHALL, "royal coin": ROYAL, "royal_coin": ROYAL, "koningsmunt": ROYAL})
+
+
+def parse_hex(value: Any) -> int | None:
+    """A hex index from ``"q,r"`` (signs, spaces, brackets forgiven) or ``[q, r]``; None if malformed."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
+        return HEX_INDEX.get((value[0], value[1]))
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace("\u2212", "-").strip("()[] ").replace(" ", "").replace("+", "")
+    idx = _HEX_BY_NAME.get(text)
+    if idx is not None:
+        return idx
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return HEX_INDEX.get((int(parts[0]), int(parts[1])))
+    except ValueError:
+        return None
+
+
+def parse_coin(value: Any) -> int | None:
+    """A coin kind from a unit name (any case, ``_`` or ``-`` for spaces) or ``royal``."""
+    if not isinstance(value, str):
+        return None
+    return _COIN_BY_KEY.get(value.strip().lower().replace("_", " ").replace("-", " "))

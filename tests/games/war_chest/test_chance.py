@@ -1,4 +1,4 @@
-"""A round's draw (``WarChestEngine._draw_hand``, written for speed) must stay the very draws of
+"""A round's draw (``rules.draw_hand``, written for speed) must stay the very draws of
 the rules' procedure: the ``Rng.below(size)``-th coin of the bag in kind order, the discard refilling
 an empty bag; otherwise stored games would replay differently."""
 
@@ -9,6 +9,7 @@ import random
 from games.rng import Rng
 from games.war_chest.data import NKINDS, UNIT_NAMES
 from games.war_chest.engine import ENGINE
+from games.war_chest.rules import draw_hand
 
 
 def _reference(rng: Rng, bag: list[int], up: list[int], down: list[int]) -> list[int]:
@@ -43,7 +44,7 @@ def test_round_draws_as_rng_below() -> None:
         st.chance.rng = Rng(seed)
         want = _reference(expected, list(sd.bag), list(sd.up), list(sd.down))
         ev: list[dict] = []
-        count = ENGINE._draw_hand(st, 0, ev)
+        count = draw_hand(st, 0, ev)
         assert count == len(want)
         assert [e["result"] for e in ev if e["type"] == "draw"] == [UNIT_NAMES[k] for k in want]
         assert sd.hand == [want.count(k) for k in range(NKINDS)]
