@@ -205,7 +205,9 @@ class Engine(Protocol):
     # A game's ``strategy`` module (``strategy_module = "games.<key>.strategy"``) holds its
     # ``normal`` AI: ``choose(engine, state, seat, rng) -> Action`` and ``evaluate(engine, state)
     # -> {seat: value in [0, 1]}`` (how well each seat stands; 1/0 once the game is over). Both
-    # receive a determinized state, so they cannot peek.
+    # receive a determinized state, so they cannot peek. An optional ``expert_module`` with the
+    # same pair is what ``hard`` searches with (its playouts and first tries); without one it
+    # searches with the ``normal`` heuristic.
 
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:

@@ -36,6 +36,13 @@ def strategy(engine: Engine) -> ModuleType | None:
     return import_module(name) if name else None
 
 
+def playout_policy(engine: Engine) -> ModuleType | None:
+    """What ``hard`` searches with: the game's expert policy (``expert_module``, the same
+    ``choose``/``evaluate`` pair as a strategy module) where it has one, else its ``normal`` heuristic."""
+    name = getattr(engine, "expert_module", None)
+    return import_module(name) if name else strategy(engine)
+
+
 def seen_by(engine: Engine, state: Any, seat: int, rng: random.Random) -> Any:
     """A copy of ``state`` with everything ``seat`` cannot see redrawn from ``rng``."""
     determinize = getattr(engine, "determinize", None)
@@ -82,7 +89,7 @@ def decide(
         lambda r: seen_by(engine, state, seat, r),
         seat,
         actions,
-        policy=module,
+        policy=playout_policy(engine),
         rng=random.Random(det_seed),
         budget_ms=budget_ms,
         iterations=iterations,

@@ -72,7 +72,7 @@ def _vertex_worth(st: State, v: int, city: bool = False) -> float:
     return total + 0.8 * len(kinds) + (0.5 if D.VERTEX_HARBOUR[v] >= 0 else 0.0)
 
 
-def _hand_value(hand: list[int] | tuple[int, ...]) -> float:
+def hand_value(hand: list[int] | tuple[int, ...]) -> float:
     """Worth of a hand: each further card of a kind counts a little less."""
     return sum(WORTH[k] * (1 - 0.8 ** hand[k]) / 0.2 for k in range(8))
 
@@ -118,10 +118,10 @@ def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) 
     tr = st.trade
     assert tr is not None
     hand = st.hand[seat]
-    before = _hand_value(hand)
+    before = hand_value(hand)
     after = [hand[k] + tr["give"][k] - tr["want"][k] for k in range(8)]
     leader = max(range(st.n), key=lambda p: R.points(st, p))
-    helps = _hand_value(after) - before > 0.15 and not (leader == tr["seat"] and R.points(st, leader) >= 10)
+    helps = hand_value(after) - before > 0.15 and not (leader == tr["seat"] and R.points(st, leader) >= 10)
     accept = next((a for a in acts if a["type"] == "accept_trade"), None)
     if helps and accept is not None:
         return accept
@@ -129,9 +129,9 @@ def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) 
     if counters and rng.random() < 0.2:
         best = max(
             counters,
-            key=lambda a: _hand_value([hand[k] - _cards(a["give"])[k] + _cards(a["want"])[k] for k in range(8)]),
+            key=lambda a: hand_value([hand[k] - _cards(a["give"])[k] + _cards(a["want"])[k] for k in range(8)]),
         )
-        gain = _hand_value([hand[k] - _cards(best["give"])[k] + _cards(best["want"])[k] for k in range(8)]) - before
+        gain = hand_value([hand[k] - _cards(best["give"])[k] + _cards(best["want"])[k] for k in range(8)]) - before
         if gain > 0:
             return best
     return next(a for a in acts if a["type"] == "reject_trade")
@@ -143,7 +143,7 @@ def _keep_best(st: State, seat: int, acts: list[Action], sign: float) -> Action:
 
     def value(a: Action) -> float:
         c = _cards(a["cards"])
-        return _hand_value([hand[k] + sign * c[k] for k in range(8)])  # type: ignore[misc]
+        return hand_value([hand[k] + sign * c[k] for k in range(8)])  # type: ignore[misc]
 
     return max(acts, key=value)
 

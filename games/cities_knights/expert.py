@@ -1,0 +1,118 @@
+"""The playout policy of the ``hard`` AI for Cities & Knights: ``normal`` plus two habits of a
+seasoned player.
+
+Where ``normal`` would end its turn (or discard a progress card) it first
+- offers another player one card it can spare for one it lacks for its next build, when somebody
+  at the table would be better off taking the deal (judged as ``normal`` judges an offer), and
+- trades spare cards with the bank toward that build, so a seven finds little to discard.
+
+The next build is, in order: a city, a settlement, the cheapest next city improvement, a knight, a
+road. Search (``games.ai.ismcts``) plays its rollouts with this policy and starts each node from
+its choice; ``normal`` itself never uses it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.cities_knights import data as D
+from games.cities_knights import rules as R
+from games.cities_knights import strategy as normal
+from games.cities_knights.state import SETTLEMENT, State
+from games.core import Action
+
+evaluate = normal.evaluate
+
+
+def goals(st: State, seat: int) -> list[tuple[int, ...]]:
+    """The costs of what the seat can build next, most wanted first."""
+    hand = st.hand[seat]
+    out: list[tuple[int, ...]] = []
+    if st.cities_left[seat] and any(st.b_owner[v] == seat and st.b_kind[v] == SETTLEMENT for v in range(D.NV)):
+        out.append(D.COST_CITY)
+    if st.settlements_left[seat] and R.settle_sites(st, seat):
+        out.append(D.COST_SETTLEMENT)
+    if R.has_city(st, seat):
+        # the improvement nearest to affordable (fewest commodities missing, then the higher track)
+        steps = [
+            (-(hand[D.TRACK_COMMODITY[t]] - level - 1), -level, t)
+            for t, level in enumerate(st.levels[seat])
+            if level < 5
+        ]
+        if steps:
+            _, minus_level, t = min(steps)
+            cost = [0] * 8
+            cost[D.TRACK_COMMODITY[t]] = 1 - minus_level
+            out.append(tuple(cost))
+    if sum(st.knights_left[seat]):
+        out.append(D.COST_KNIGHT)
+    out.append(D.COST_ROAD)
+    return out
+
+
+def _kind(cards: dict[str, int]) -> int:
+    return D.KIND_INDEX[next(iter(cards))]
+
+
+def _would_take(hand: list[int], give: int, want: int) -> bool:
+    """Whether a seat holding ``hand`` would swap one ``want`` for one ``give`` as ``normal`` does."""
+    if hand[want] < 1:
+        return False
+    after = list(hand)
+    after[give] += 1
+    after[want] -= 1
+    return normal.hand_value(after) - normal.hand_value(hand) > 0.15
+
+
+def trade_offer(st: State, seat: int, offers: list[Action]) -> Action | None:
+    """A one-for-one offer of a spare card for one the next build lacks, that someone would take."""
+    wanted = goals(st, seat)
+    hand = st.hand[seat]
+    keep = [max(g[k] for g in wanted[:2]) for k in range(8)]
+    missing = [wanted[0][k] - hand[k] for k in range(8)]
+    best: tuple[tuple[int, int], Action] | None = None
+    for a in offers:
+        give, want = _kind(a["give"]), _kind(a["want"])
+        spare = hand[give] - keep[give]
+        if missing[want] <= 0 or spare < 1:
+            continue
+        if not any(_would_take(st.hand[p], give, want) for p in range(st.n) if p != seat):
+            continue
+        key = (missing[want], spare)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
+
+
+def bank_trade(st: State, seat: int, trades: list[Action]) -> Action | None:
+    """A maritime trade of spare cards for the kind the next build lacks most."""
+    wanted = goals(st, seat)
+    hand = st.hand[seat]
+    keep = [max(g[k] for g in wanted[:2]) for k in range(8)]
+    missing = [wanted[0][k] - hand[k] for k in range(8)]
+    lack = max(range(8), key=lambda k: missing[k])
+    if missing[lack] <= 0:
+        return None
+    best: tuple[tuple[int, int], Action] | None = None
+    for a in trades:
+        if D.KIND_INDEX[a["get"]] != lack:
+            continue
+        give = D.KIND_INDEX[a["give"]]
+        spare = hand[give] - keep[give]
+        if spare >= a["rate"] and (best is None or (a["rate"], -spare) < best[0]):
+            best = ((a["rate"], -spare), a)
+    return best[1] if best else None
+
+
+def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
+    action = normal.choose(engine, state, seat, rng)
+    if action["type"] not in ("end_turn", "discard_progress") or state.phase != "main" or state.tasks:
+        return action
+    by: dict[str, list[Action]] = {}
+    for a in engine.legal(state, seat):
+        by.setdefault(a["type"], []).append(a)
+    better = trade_offer(state, seat, by.get("offer_trade", []))
+    if better is None and action["type"] == "end_turn":
+        better = bank_trade(state, seat, by.get("maritime_trade", []))
+    return better or action

@@ -1,0 +1,60 @@
+"""The playout policy of ``hard``: ``normal`` plus trading spare cards toward the next build."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+
+from games.ai.players import playout_policy
+from games.cities_knights import expert as X
+from games.cities_knights import strategy as S
+from games.cities_knights.engine import ENGINE
+from games.registry import ENGINES
+from tests.games.cities_knights.helpers import position
+from tests.games.cities_knights.test_determinize import positions
+
+
+def key(a: dict) -> str:
+    return json.dumps(a, sort_keys=True)
+
+
+def test_hard_searches_with_the_expert_here_and_with_normal_elsewhere() -> None:
+    assert importlib.import_module(ENGINE.expert_module) is X
+    assert playout_policy(ENGINE) is X
+    for engine in ENGINES.values():
+        if engine.key != ENGINE.key:
+            assert playout_policy(engine) is importlib.import_module(engine.strategy_module)
+
+
+def test_choice_is_always_legal_including_invitations() -> None:
+    for players, seed in ((3, 43), (4, 44)):
+        for st in positions(players, seed, every=3):
+            asked = {**ENGINE.invitations(st), **ENGINE.pending(st)}
+            for seat in asked:
+                det = ENGINE.determinize(st, seat, random.Random(seed))
+                choice = X.choose(ENGINE, det, seat, random.Random(2))
+                assert key(choice) in {key(a) for a in ENGINE.legal(st, seat)}
+
+
+def test_offers_a_spare_card_for_what_the_city_lacks_when_someone_would_take_it() -> None:
+    # seat 0 wants a city (3 ore, 2 grain) and holds four wool; seat 1 has ore to spare
+    st = position(3, settlements={0: ["0,-1,S"]}, hands={0: {"wool": 4, "grain": 2}, 1: {"ore": 5}})
+    assert S.choose(ENGINE, st, 0, random.Random(0))["type"] == "end_turn"
+    offer = X.choose(ENGINE, st, 0, random.Random(0))
+    assert offer == {"type": "offer_trade", "give": {"wool": 1}, "want": {"ore": 1}, "to": "all"}
+
+
+def test_no_offer_nobody_would_take_and_the_bank_gets_the_spare_cards_instead() -> None:
+    # nobody holds ore, so no offer; five wool (one kept for a settlement) buy one ore at 4:1
+    st = position(3, settlements={0: ["0,-1,S"]}, hands={0: {"wool": 5, "ore": 1, "grain": 2}})
+    assert S.choose(ENGINE, st, 0, random.Random(0))["type"] == "end_turn"
+    trade = X.choose(ENGINE, st, 0, random.Random(0))
+    assert trade == {"type": "maritime_trade", "give": "wool", "rate": 4, "get": "ore"}
+
+
+def test_cards_the_next_builds_need_are_not_traded_away() -> None:
+    # three ore and two grain make the city: nothing is spare, nothing lacking, the turn ends
+    st = position(3, hands={0: {"ore": 2, "grain": 2, "wool": 1}}, settlements={0: ["0,-1,S"]})
+    assert X.goals(st, 0)[0] == X.D.COST_CITY
+    assert X.choose(ENGINE, st, 0, random.Random(0))["type"] == "end_turn"
