@@ -269,6 +269,7 @@ class CitiesKnightsEngine(Presentation):
     text_module = "games.cities_knights.text"
     picture_module = "games.cities_knights.picture"
     strategy_module = "games.cities_knights.strategy"
+    expert_module = "games.cities_knights.expert"
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
