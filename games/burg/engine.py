@@ -249,28 +249,32 @@ def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:
     return found
 
 
-def _out_of_reach(rules: Any, have: tuple[int, ...]) -> dict[str, tuple[Action, ...]]:
-    """Every tile the holdings cannot be worth even with each silver piece at the best value,
-    mapped to no build actions (most tiles for most holdings; one template per reachable value)."""
+def _groups_in_reach(rules: Any, have: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """The tile groups (their tile ids, in table order) the holdings may be worth, counting each
+    silver piece at the best value; the others have no build actions (most groups for most
+    holdings). A group's tiles share one cost; prebuilt tiles are built from the start on."""
     values = rules.values
     reach = have[0] * values[0] + have[1] * values[1] + have[2] * values[2] + have[3] * values[3]
     reach += have[4] * max(values)
     memo = rules.reach_memo
     found = memo.get(reach)
     if found is None:
-        found = memo[reach] = {t.id: () for t in rules.tiles if t.cost > reach}
+        tile_by_id = rules.tile_by_id
+        found = memo[reach] = tuple(
+            ids
+            for ids in rules.groups.values()
+            if any(tile_by_id[t].cost <= reach and not tile_by_id[t].prebuilt for t in ids)
+        )
     return found
 
 
-@lru_cache(maxsize=65_536)  # bounded; shared by every configuration with these values (player counts)
-def _build_actions(
-    tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
-) -> tuple[Action, ...]:
-    """The build actions of one tile for these holdings, shared: nobody changes an action it
-    was given (games/core.py, ``legal``)."""
-    worth = have[0] * values[0] + have[1] * values[1] + have[2] * values[2] + have[3] * values[3]
-    if worth + have[4] * max(values) < cost:
-        return ()  # not worth the cost even with every silver piece at the best value (the usual answer)
+def _build_actions(rules: Any, tid: str, have: tuple[int, ...]) -> tuple[Action, ...]:
+    """The build actions of one tile within reach of these holdings, shared: nobody changes an
+    action it was given (games/core.py, ``legal``). Holdings are capped first (``cap_holdings``),
+    so the cache below serves many holdings; the caller remembers the answer per holdings."""
+    cost = rules.tile_by_id[tid].cost
+    values = rules.values
+    min_types = rules.min_types
     return _capped_build_actions(tid, cost, values, min_types, cap_holdings(have, cost, values, min_types))
 
 
@@ -574,21 +578,27 @@ class BurgEngine(Presentation):
         rules = s.rules
         have = tuple(s.players[seat].res)
         memo = rules.build_memo
-        per_tile = memo.get(have)
-        if per_tile is None:
+        found = memo.get(have)
+        if found is None:
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
-            per_tile = memo[have] = dict(_out_of_reach(rules, have))
+            found = memo[have] = (_groups_in_reach(rules, have), {})
+        groups, per_tile = found
         out: list[Action] = []
-        unbuilt = rules.unbuilt_memo.get(tuple(s.built))  # _unbuilt's memo read inline (hit almost always)
-        if unbuilt is None:
-            unbuilt = _unbuilt(rules, s.built)
-        for tid in unbuilt:
+        if not groups:
+            return out
+        built = s.built
+        for ids in groups:  # in table order, each by its lowest unbuilt tile (as ``_unbuilt``)
+            for tid in ids:
+                if tid not in built:
+                    break
+            else:
+                continue
             actions = per_tile.get(tid)
             if actions is None:
-                cost = rules.tile_by_id[tid].cost
-                actions = per_tile[tid] = _build_actions(tid, cost, rules.values, rules.min_types, have)
-            out += actions
+                actions = per_tile[tid] = _build_actions(rules, tid, have)
+            if actions:
+                out += actions
         return out
 
     def _helper_sources(self, s: State, seat: int) -> list[str]:

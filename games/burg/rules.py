@@ -79,9 +79,12 @@ class Rules:
     # Derived answers shared by every game of this configuration (filled as games ask; never
     # part of a state): the lowest unbuilt tiles per built set, build actions per holdings.
     unbuilt_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
-    build_memo: dict[tuple[int, ...], dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
-    #: most value holdings can reach -> every tile costing more, mapped to no build actions
-    reach_memo: dict[int, dict[str, tuple[Any, ...]]] = field(default_factory=dict, compare=False, repr=False)
+    #: holdings -> (the tile groups within reach, build actions per tile id found so far)
+    build_memo: dict[tuple[int, ...], tuple[tuple[tuple[str, ...], ...], dict[str, Any]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: most value holdings can reach -> the tile groups (their ids) costing no more
+    reach_memo: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _fail(msg: str) -> InvalidOptions:
