@@ -122,8 +122,8 @@ from .data import (
     WORKERS,
 )
 from .rules import (
-    cap_holdings,
     declare_silver,
+    payment_caps,
     payment_pieces,
     payment_valid,
     payments,
@@ -147,6 +147,11 @@ _TRADER_RANK = _SLOT_RANK["trader"]
 _WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
 _DONE_STEPS = frozenset(("trader", "buy", "build", "helpers"))  # the steps ``done`` ends
+_HELPER_CARDS = ("bricklayer", "stonemason")  # the cards that may place castle helpers after building
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -270,19 +275,33 @@ def _groups_in_reach(rules: Any, have: tuple[int, ...]) -> tuple[tuple[str, ...]
 
 def _build_actions(rules: Any, tid: str, have: tuple[int, ...]) -> tuple[Action, ...]:
     """The build actions of one tile within reach of these holdings, shared: nobody changes an
-    action it was given (games/core.py, ``legal``). Holdings are capped first (``cap_holdings``),
-    so the cache below serves many holdings; the caller remembers the answer per holdings."""
+    action it was given (games/core.py, ``legal``). Holdings are capped first (as
+    ``cap_holdings``), so the cache below serves many holdings; the caller remembers the answer
+    per holdings."""
     cost = rules.tile_by_id[tid].cost
     values = rules.values
     min_types = rules.min_types
-    return _capped_build_actions(tid, cost, values, min_types, cap_holdings(have, cost, values, min_types))
+    caps = payment_caps(cost, values, min_types)
+    capped = (
+        have[0] if have[0] < caps[0] else caps[0],
+        have[1] if have[1] < caps[1] else caps[1],
+        have[2] if have[2] < caps[2] else caps[2],
+        have[3] if have[3] < caps[3] else caps[3],
+        have[4] if have[4] < caps[4] else caps[4],
+    )
+    return _capped_build_actions(tid, cost, values, min_types, capped)
 
 
 @lru_cache(maxsize=65_536)  # bounded: a long-running bot keeps it
 def _capped_build_actions(
     tid: str, cost: int, values: tuple[int, ...], min_types: int, have: tuple[int, ...]
 ) -> tuple[Action, ...]:
-    return tuple(_build_action(tid, pieces, decl) for pieces, decl in payment_pieces(have, cost, values, min_types))
+    made = _BUILD_ACTION
+    out = []
+    for pieces, decl in payment_pieces(have, cost, values, min_types):
+        act = made.get((tid, pieces, decl))
+        out.append(_build_action(tid, pieces, decl) if act is None else act)
+    return tuple(out)
 
 
 _BUILD_ACTION: dict[tuple[Any, ...], Action] = {}
@@ -414,41 +433,54 @@ class BurgEngine(Presentation):
 
     # -- protocol: who acts ------------------------------------------------------------------
     def pending(self, s: State) -> dict[int, Prompt]:
-        if s.phase == "over":
-            return {}
-        if s.phase == "select":
+        phase = s.phase
+        if phase == "act":
+            t = s.task
+            step = t["step"]
+            if step == "build":
+                left = s.rules.max_builds - t["builds"]
+            elif step == "helpers":
+                left = s.rules.max_helpers - t["helpers"]
+            else:
+                left = None
+            key = (step, t["card"], s.round, left)
+            prompt = _STEP_PROMPTS.get(key)
+            if prompt is None:
+                if left is None:
+                    prompt = _prompt(step, False, card=key[1], step=step, round=key[2])
+                else:
+                    prompt = _prompt(step, False, card=key[1], step=step, round=key[2], left=left)
+                _STEP_PROMPTS[key] = prompt
+            return {t["seat"]: prompt}
+        if phase == "select":
             out = {}
             per_round = s.rules.cards_per_round
             players = s.players
+            usual = None  # the prompt of a seat holding more cards than it chooses (nearly all)
             for seat, mine in enumerate(s.selections):
                 if mine is None:
                     held = len(players[seat].hand)
-                    key = (s.round, per_round if per_round < held else held)
-                    prompt = _SELECT_PROMPTS.get(key)
-                    if prompt is None:
-                        prompt = _SELECT_PROMPTS[key] = _prompt("select", True, round=key[0], count=key[1])
-                    out[seat] = prompt
+                    if per_round < held:
+                        if usual is None:
+                            usual = self._select_prompt(s.round, per_round)
+                        out[seat] = usual
+                    else:
+                        out[seat] = self._select_prompt(s.round, held)
             return out
-        if s.phase == "equip":
+        if phase == "over":
+            return {}
+        if phase == "equip":
             seat, card, _ = s.workers[s.equip_at]
             return {seat: _prompt("equip", False, card=card, count=len(self._equip_options(s)[0]))}
-        t = s.task
-        step = t["step"]
-        if step == "build":
-            left = s.rules.max_builds - t["builds"]
-        elif step == "helpers":
-            left = s.rules.max_helpers - t["helpers"]
-        else:
-            left = None
-        key = (step, t["card"], s.round, left)
-        prompt = _STEP_PROMPTS.get(key)
+        return {}  # pragma: no cover - every phase is listed above
+
+    @staticmethod
+    def _select_prompt(round_: int, count: int) -> Prompt:
+        key = (round_, count)
+        prompt = _SELECT_PROMPTS.get(key)
         if prompt is None:
-            if left is None:
-                prompt = _prompt(step, False, card=key[1], step=step, round=key[2])
-            else:
-                prompt = _prompt(step, False, card=key[1], step=step, round=key[2], left=left)
-            _STEP_PROMPTS[key] = prompt
-        return {t["seat"]: prompt}
+            prompt = _SELECT_PROMPTS[key] = _prompt("select", True, round=round_, count=count)
+        return prompt
 
     def invitations(self, s: State) -> dict[int, Prompt]:
         """R-24: a seat that has selected may change its choice until the last seat has selected
@@ -495,6 +527,13 @@ class BurgEngine(Presentation):
         if t is None or t["seat"] != seat:
             return []
         step = t["step"]
+        # A later step's action also ends the current optional step (§10 item 7), so it is listed.
+        if step == "build":
+            out = self._legal_build(s, seat)
+            if t["builds"] > 0 and t["card"] in _HELPER_CARDS and s.rules.max_helpers > 0:  # _helpers_follow
+                out += self._legal_helpers(s, seat)
+            out.append(_DONE_ACTION)
+            return out
         if step == "trader":
             out = [_TRADER_ACTIONS[f] for f in self._trader_fields(s, seat)]
             out.append(_PASS)
@@ -502,16 +541,9 @@ class BurgEngine(Presentation):
         if step == "watchtower":
             tower = s.tower
             return [_TOWER_ACTIONS[r] for r in range(5) if tower[r] > 0]
-        # A later step's action also ends the current optional step (§10 item 7), so it is listed.
         if step == "buy":
             out = self._legal_buy(s, seat)
             out += self._legal_build(s, seat)
-            out.append(_DONE_ACTION)
-            return out
-        if step == "build":
-            out = self._legal_build(s, seat)
-            if self._helpers_follow(s, t):
-                out += self._legal_helpers(s, seat)
             out.append(_DONE_ACTION)
             return out
         if step == "helpers":
@@ -1124,26 +1156,38 @@ class BurgEngine(Presentation):
                 ev.append({"type": "taler_paid", "seat": seat, "amount": amount, "paid_to": "bank", "reason": card})
 
     def _reveal(self, s: State, ev: list[Event]) -> None:
-        revealed = s.revealed
-        for seat, p in enumerate(s.players):
-            cards = s.selections[seat]
-            revealed[seat] = list(cards)
-            p.hand = [c for c in p.hand if c not in cards]
-            p.played = sorted(p.played + cards, key=_CARD_INDEX.__getitem__)
+        selections = s.selections
+        revealed = [list(cards) for cards in selections]
+        s.revealed = revealed
+        by_index = _CARD_INDEX.__getitem__
+        for p, cards in zip(s.players, selections):
+            hand = p.hand
+            if len(cards) == 1 and cards[0] in hand:  # one card a round (3-4 players)
+                hand = hand.copy()
+                hand.remove(cards[0])
+                p.hand = hand
+            else:
+                p.hand = [c for c in hand if c not in cards]
+            p.played = sorted(p.played + cards, key=by_index)
         ev.append({"type": "cards_revealed", "cards": [list(x) for x in revealed]})
         # worker cards in player order; resolution queue (§5.6): by card slot, then player
         # order, workers in card order
         workers = []
-        slots: list[list[list[Any]]] = [[] for _ in RESOLUTION_ORDER]
-        for seat in s.order():
+        entries = []  # (slot rank, [card, seat]) in player order; the sort below keeps that order
+        n = s.n
+        start = s.start
+        for i in range(n):
+            seat = (start + i) % n
             for c in revealed[seat]:
-                slots[_SLOT_RANK[c]].append([c, seat])
+                rank = _SLOT_RANK[c]
+                entries.append((rank, [c, seat]))
                 if c in _WORKER_SET:
                     workers.append([seat, c, [0] * 5])
         s.workers = workers
-        if slots[_TRADER_RANK]:
-            slots[_TRADER_RANK].append(["trade_income", -1])
-        s.queue = [entry for slot in slots for entry in slot]
+        if any(rank == _TRADER_RANK for rank, _entry in entries):
+            entries.append((_TRADER_RANK, ["trade_income", -1]))  # closes the trader slot
+        entries.sort(key=_first)
+        s.queue = [entry for _rank, entry in entries]
         s.equip_at = 0
         s.phase = "equip"
         self._equip(s, ev)
@@ -1179,7 +1223,7 @@ class BurgEngine(Presentation):
     @staticmethod
     def _helpers_follow(s: State, t: dict[str, Any]) -> bool:
         """Whether this action may place castle helpers once building ends (§6.3, §6.4, R-8)."""
-        return t["builds"] > 0 and t["card"] in ("bricklayer", "stonemason") and s.rules.max_helpers > 0
+        return t["builds"] > 0 and t["card"] in _HELPER_CARDS and s.rules.max_helpers > 0
 
     def _leave_build(self, s: State, t: dict[str, Any], ev: list[Event]) -> None:
         if self._helpers_follow(s, t):
