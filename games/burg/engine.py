@@ -101,7 +101,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, event, visible
+from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, visible
 from games.rng import Chance
 
 from .data import (
@@ -325,6 +325,12 @@ def _build_action(tid: str, pieces: tuple[int, ...], decl: tuple[int, ...]) -> A
         _BUILD_ACTION[key] = act
         _BUILD_ACTION_OF[id(act)] = (act, pieces, decl)
     return act
+
+
+@lru_cache(maxsize=4096)
+def _payment_event(pieces: tuple[int, ...], decl: tuple[int, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The payment and silver declaration of a ``building_built`` event (templates: copy them)."""
+    return _res_dict(pieces), {k: n for k, n in zip(BUILD_TYPES, decl) if n}
 
 
 class BurgEngine(Presentation):
@@ -971,6 +977,7 @@ class BurgEngine(Presentation):
             vp = tile.vp // 2
         p.vp += vp
         t["builds"] += 1
+        payment, silver_as = _payment_event(pieces, decl)
         ev.append(
             {
                 "type": "building_built",
@@ -978,8 +985,8 @@ class BurgEngine(Presentation):
                 "building": tile.id,
                 "group": tile.group,
                 "card": t["card"],
-                "payment": _res_dict(pieces),
-                "silver_as": {k: n for k, n in zip(("sand", "wood", "clay", "stone"), decl) if n},
+                "payment": dict(payment),
+                "silver_as": dict(silver_as),
                 "vp": vp,
                 "taler": taler,
             }
@@ -1073,16 +1080,21 @@ class BurgEngine(Presentation):
         step = t["step"]
         if step == "trader":
             ev.append({"type": "trader_passed", "seat": seat})
-            self._finish_task(s, ev)
+            s.task = None  # _finish_task
         else:
             ev.append({"type": "step_done", "seat": seat, "card": t["card"], "step": step})
-            if step == "buy":
+            if step == "build":
+                # _leave_build
+                if t["builds"] > 0 and t["card"] in _HELPER_CARDS and s.rules.max_helpers > 0:
+                    t["step"] = "helpers"
+                else:
+                    s.task = None
+            elif step == "buy":
                 self._enter_build(s, t, ev)
-            elif step == "build":
-                self._leave_build(s, t, ev)
             else:
-                self._finish_task(s, ev)
-        self._advance(s, ev)
+                s.task = None  # _finish_task
+        if s.task is None:
+            self._advance(s, ev)
 
     # -- flow --------------------------------------------------------------------------------
     def _start_round(self, s: State, ev: list[Event]) -> None:
@@ -1176,6 +1188,7 @@ class BurgEngine(Presentation):
         entries = []  # (slot rank, [card, seat]) in player order; the sort below keeps that order
         n = s.n
         start = s.start
+        traders = False
         for i in range(n):
             seat = (start + i) % n
             for c in revealed[seat]:
@@ -1183,8 +1196,10 @@ class BurgEngine(Presentation):
                 entries.append((rank, [c, seat]))
                 if c in _WORKER_SET:
                     workers.append([seat, c, [0] * 5])
+                elif rank == _TRADER_RANK:
+                    traders = True
         s.workers = workers
-        if any(rank == _TRADER_RANK for rank, _entry in entries):
+        if traders:
             entries.append((_TRADER_RANK, ["trade_income", -1]))  # closes the trader slot
         entries.sort(key=_first)
         s.queue = [entry for _rank, entry in entries]
@@ -1236,12 +1251,13 @@ class BurgEngine(Presentation):
         if s.phase != "act":
             return
         while s.task is None:
-            if not s.queue:
+            queue = s.queue
+            if not queue:
                 self._end_round(s, ev)
                 if s.phase != "act":
                     return
                 continue
-            card, seat = s.queue.pop(0)
+            card, seat = queue.pop(0)
             if card in _WORKER_SET:
                 self._collect(s, card, seat, ev)
             elif card == "messenger":
@@ -1292,27 +1308,43 @@ class BurgEngine(Presentation):
         entry[2] = [0] * 5
         t = {"card": card, "seat": seat, "step": "build", "builds": 0, "helpers": 0}
         s.task = t
-        self._enter_build(s, t, ev)
+        if len(s.built) - s.rules.prebuilt >= s.rules.to_build:
+            self._leave_build(s, t, ev)  # R-13: nothing left to build (_enter_build)
 
     def _trade_income(self, s: State, ev: list[Event]) -> None:
         """§6.2 income step: every occupied field yields, then each receiver pays one of each type."""
-        received = [[0] * 5 for _ in range(s.n)]
+        owner = s.field_owner
+        supply = s.supply
+        players = s.players
+        yields = s.rules.field_yield
+        taxed: dict[int, list[int]] = {}  # seat -> 1 per type received
         for f in range(5):
-            o = s.field_owner[f]
+            o = owner[f]
             if o < 0:
                 continue
             r = FIELD_RESOURCE[f]
-            k = min(s.rules.field_yield[f], s.supply[r])
-            s.supply[r] -= k
-            s.players[o].res[r] += k
-            received[o][r] += k
+            k = yields[f] if yields[f] < supply[r] else supply[r]
+            supply[r] -= k
+            players[o].res[r] += k
+            if k > 0:
+                tax = taxed.get(o)
+                if tax is None:
+                    tax = taxed[o] = [0] * 5
+                tax[r] = 1
             ev.append({"type": "trade_income", "seat": o, "field": FIELDS[f], "resource": RESOURCES[r], "count": k})
-        for seat in s.order():
-            tax = [1 if received[seat][r] > 0 else 0 for r in range(5)]
-            if any(tax):
+        if not taxed:
+            return
+        tower = s.tower
+        n = s.n
+        for i in range(n):
+            seat = (s.start + i) % n
+            tax = taxed.get(seat)
+            if tax is not None:
+                res = players[seat].res
                 for r in range(5):
-                    s.players[seat].res[r] -= tax[r]
-                    s.tower[r] += tax[r]
+                    if tax[r]:
+                        res[r] -= 1
+                        tower[r] += 1
                 ev.append({"type": "tax_paid", "seat": seat, "resources": _res_dict(tax)})
 
     def _end_round(self, s: State, ev: list[Event]) -> None:
@@ -1344,18 +1376,23 @@ class BurgEngine(Presentation):
         def score(seat: int, source: str, vp: int, **extra: Any) -> None:
             s.players[seat].vp += vp
             details[seat][source] = details[seat].get(source, 0) + vp
-            ev.append(event("final_score", seat=seat, source=source, vp=vp, **extra))
+            ev.append({"type": "final_score", "seat": seat, "source": source, "vp": vp, **extra})
 
+        spaces = s.spaces
         # §13.2 steps 1-6: building by building, players in order within each building
         for group in SCORING_STEPS:
+            held = [(sid, spaces[sid]) for sid in group if sid in spaces]
+            if not held:
+                continue
             for seat in order:
-                for sid in group:
-                    if s.spaces.get(sid) == seat:
+                for sid, holder in held:
+                    if holder == seat:
                         measure, vp, per = SPACE_SCORING[sid]
                         score(seat, sid, vp * (measures[measure] // per), measure=measures[measure])
         # 7. palace conversions
+        palace = [spaces.get(sid) for sid in PALACE_SPACES]
         for seat in order:
-            helpers = sum(1 for sid in PALACE_SPACES if s.spaces.get(sid) == seat)
+            helpers = palace.count(seat)
             if not helpers:
                 continue
             left = PALACE_LIMIT_PER_HELPER * helpers
@@ -1372,8 +1409,9 @@ class BurgEngine(Presentation):
                 s.removed_res[r] += taken[r]
             score(seat, "palace", vp, converted=_res_dict(taken))
         # 8. market conversions
+        market = [spaces.get(sid) for sid in MARKET_SPACES]
         for seat in order:
-            helpers = sum(1 for sid in MARKET_SPACES if s.spaces.get(sid) == seat)
+            helpers = market.count(seat)
             if not helpers:
                 continue
             p = s.players[seat]
