@@ -426,7 +426,13 @@ class WarChestEngine(Presentation):
     # Cavalry's targets).
 
     def legal(self, st: WarChestState, seat: int) -> list[Action]:
-        memo = st.memo or self._options(st)
+        memo = st.memo
+        if memo is None:
+            if st.phase == "play" and not st.stack:  # a main-play turn, the common case
+                acts, extras = R.turn_options(st)
+                memo = st.memo = (st.turn, "turn", acts, extras)
+            else:
+                memo = self._options(st)
         if memo[0] != seat:
             return []
         return list(memo[2])

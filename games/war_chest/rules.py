@@ -43,6 +43,8 @@ from games.war_chest.data import (
 from games.war_chest.state import SeatState, Unit, WarChestState, zero_counts
 
 HAND_SIZE = 3
+_TWO64 = 1 << 64
+_MASK64 = _TWO64 - 1
 _KINDS = range(D.NKINDS)
 _ATTACKS = D.ATTACKS_NORMALLY
 HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
@@ -50,6 +52,7 @@ KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only 
 # per board and hex: the Crossbowman's (destination, middle) pairs in order; hexes 1-2 steps away
 _STRAIGHT2 = {p: tuple(tuple(sorted(s)) for s in b.straight2) for p, b in D.BOARDS.items()}
 _WITHIN2 = {p: tuple(frozenset(w) for w in b.within2) for p, b in D.BOARDS.items()}
+_RING2 = {p: tuple(frozenset(w) for w in b.ring2) for p, b in D.BOARDS.items()}
 # [players][hex][neighbour]: the neighbour's own neighbours but the hex (a Cavalry's targets after its move)
 _BEYOND = {
     p: tuple({n: tuple(x for x in b.neighbours[n] if x != h) for n in b.neighbours[h]} for h in range(len(HEX_NAMES)))
@@ -86,6 +89,10 @@ def _enemy(st: WarChestState, x: int, team: int, height: int) -> bool:
         return False
     t = st.units[v]
     return (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2)
+
+
+def _first(pair: tuple[int, Unit]) -> int:
+    return pair[0]
 
 
 def _hex_of(u: Unit) -> int:
@@ -168,6 +175,7 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
             count += 1
         return count
     rng = st.chance.rng
+    state = rng.state
     bag = sd.bag
     total = sum(bag)
     while count < HAND_SIZE:
@@ -175,7 +183,16 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
             total = refill(sd, seat, ev)
             if total == 0:
                 break
-        r = rng.below(total)
+        # rng.below(total) inlined (splitmix64 with rejection, games/rng.py): the very same draws
+        limit = _TWO64 - _TWO64 % total
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        r = z % total
         for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
             n = bag[kind]
             if r < n:
@@ -197,6 +214,7 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
                 "to": [seat],
             }
         )
+    rng.state = state
     return count
 
 
@@ -274,14 +292,59 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
 
 
 def turn_options(st: WarChestState) -> Options:
-    """The main-play options of the seat whose turn it is: every coin in hand, in kind order."""
+    """The main-play options of the seat whose turn it is: every coin in hand, in kind order.
+
+    The common coin (neither the Royal Coin nor a Footman, its unit absent or alone on the board)
+    is listed here inline, the very actions of ``coin_actions`` in the same order, with what does
+    not depend on the coin (deploy spots, claim, recruits) found once: this runs once per turn."""
     acts: list[Action] = []
     extras: list[Extra] = []
     seat = st.turn
-    hand = st.seats[seat].hand
+    sd = st.seats[seat]
     mine = units_by_kind(st, seat)
-    for kind in compress(_KINDS, hand):  # the kinds in hand, without a Python-level test per kind
-        coin_actions(st, seat, kind, mine, acts, extras)
+    team = seat & 1
+    claim = not st.claimed and (st.initiative & 1) != team
+    supply = sd.supply
+    hires = []
+    for t in sd.cards:
+        if supply[t]:
+            hires.append(t)
+    # claim, recruits and pass close every coin's list, with nothing beside them for apply
+    tail_extras: list[Extra] = [None] * (claim + len(hires) + 1)
+    spots: list[int] | None = None
+    for kind in compress(_KINDS, sd.hand):  # the kinds in hand, without a Python-level test per kind
+        if kind in (ROYAL, FOOTMAN):
+            coin_actions(st, seat, kind, mine, acts, extras)
+            continue
+        own = mine.get(kind)
+        if own is None:
+            if kind == SCOUT:
+                here = deploy_spots(st, team, True)
+            else:
+                if spots is None:
+                    spots = deploy_spots(st, team, False)
+                here = spots
+            if here:
+                deploy = A.DEPLOY[kind]
+                for h in here:
+                    acts.append(deploy[h])
+                extras += [None] * len(here)
+        elif len(own) == 1:
+            u = own[0]
+            acts.append(A.BOLSTER[kind])
+            extras.append(A.AT[u.hex])
+            coin_maneuvers(st, u, acts, extras)
+        else:  # never in play; kept as the rules read for hand-made positions
+            coin_actions(st, seat, kind, mine, acts, extras)
+            continue
+        if claim:
+            acts.append(A.CLAIM[kind])
+        if hires:
+            recruit = A.RECRUIT[kind]
+            for t in hires:
+                acts.append(recruit[t])
+        acts.append(A.PASS[kind])
+        extras += tail_extras
     return acts, extras
 
 
@@ -486,7 +549,7 @@ def coin_maneuvers(st: WarChestState, u: Unit, acts: list[Action], extras: list[
     if h in board.location_set and st.control.get(h) != team:
         acts.append(A.CONTROL[kind])
         extras.append(extra)
-    if _ATTACKS[kind]:
+    if occupied and _ATTACKS[kind]:
         attack = A.ATTACK[kind]
         for n in occupied:
             t = units[at[n]]
@@ -502,11 +565,18 @@ def coin_maneuvers(st: WarChestState, u: Unit, acts: list[Action], extras: list[
 
 
 def _archer(st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
-    h = u.hex
-    extra = A.AT[h]
-    tactic = A.TACTIC_TARGET[ARCHER]
-    for x in board.ring2[h]:
-        if _enemy(st, x, u.owner & 1, u.height):
+    # the enemies two hexes away, in hex order: found from the few units, not the ring's 12 hexes
+    ring = _RING2[st.players][u.hex]
+    team, height = u.owner & 1, u.height
+    targets = []
+    for t in st.units.values():
+        if t.hex in ring and (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
+            targets.append(t.hex)
+    if targets:
+        targets.sort()
+        extra = A.AT[u.hex]
+        tactic = A.TACTIC_TARGET[ARCHER]
+        for x in targets:
             acts.append(tactic[x])
             extras.append(extra)
 
@@ -584,12 +654,15 @@ def _ensign(st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extr
     h = u.hex
     extra = A.AT[h]
     team = u.owner & 1
-    at, units = st.at, st.units
+    at = st.at
     near = _WITHIN2[st.players][h]
-    for x in board.within2[h]:
-        v = at.get(x)
-        if v is None or (units[v].owner & 1) != team:
-            continue
+    # the allies within two hexes, in hex order: found from the few units, not 18 hexes
+    allies = []
+    for t in st.units.values():
+        if t.hex in near and (t.owner & 1) == team:
+            allies.append(t.hex)
+    allies.sort()
+    for x in allies:
         tactic = A.TACTIC_UNIT_TO[x]
         for n in board.neighbours[x]:
             if n not in at and n in near:
@@ -601,14 +674,14 @@ def _marshall(st: WarChestState, board: D.Board, u: Unit, acts: list[Action], ex
     h = u.hex
     extra = A.AT[h]
     team = u.owner & 1
-    at, units = st.at, st.units
-    for x in board.within2[h]:
-        v = at.get(x)
-        if v is None:
-            continue
-        ally = units[v]
-        if (ally.owner & 1) != team or not _ATTACKS[ally.kind]:
-            continue
+    near = _WITHIN2[st.players][h]
+    # the allies within two hexes that attack normally, in hex order (from the units, as the Ensign)
+    allies = []
+    for t in st.units.values():
+        if t.hex in near and (t.owner & 1) == team and _ATTACKS[t.kind]:
+            allies.append((t.hex, t))
+    allies.sort(key=_first)
+    for x, ally in allies:
         tactic = A.TACTIC_UNIT_TARGET[x]
         for t in attack_targets(st, ally, ally.height):
             acts.append(tactic[t])
@@ -722,6 +795,14 @@ def play(
         return
     # maneuvers: the coin goes face-up
     sd.up[coin] += 1
+    if (
+        typ == "move"
+    ):  # maneuver() inlined for the commonest action: of its triggers only the Berserker's follows a move
+        uid = st.at[HEX_BY_NAME[extra["at"]]]
+        move(st, uid, HEX_BY_NAME[act["to"]], ev, "coin")
+        if coin == BERSERKER:
+            after(st, uid, "move", ev)
+        return
     if typ != "tactic":
         maneuver(st, st.at[HEX_BY_NAME[extra["at"]]], act, ev, "coin")
         return
