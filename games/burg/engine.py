@@ -147,6 +147,7 @@ _TRADER_RANK = _SLOT_RANK["trader"]
 _WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
 _DONE_STEPS = frozenset(("trader", "buy", "build", "helpers"))  # the steps ``done`` ends
+_BUILD_STEPS = ("buy", "build")  # the steps a building may be erected in
 _HELPER_CARDS = ("bricklayer", "stonemason")  # the cards that may place castle helpers after building
 
 
@@ -509,6 +510,12 @@ class BurgEngine(Presentation):
     # -- protocol: legal ---------------------------------------------------------------------
     def legal(self, s: State, seat: int) -> list[Action]:
         phase = s.phase
+        if phase == "act":
+            t = s.task
+            # the acting seat is a valid one: no other seat (nor a non-number) gets past this
+            if t is None or t["seat"] != seat or not isinstance(seat, int):
+                return []
+            return self._legal_step(s, seat, t)
         if phase == "over" or not isinstance(seat, int) or not 0 <= seat < s.n:
             return []
         if phase == "select":
@@ -529,9 +536,10 @@ class BurgEngine(Presentation):
                 {"type": "equip", "card": card, "resources": [RESOURCES[r] for r in combo]}
                 for combo in self._equip_options(s)
             ]
-        t = s.task
-        if t is None or t["seat"] != seat:
-            return []
+        return []  # pragma: no cover - every phase is listed above
+
+    def _legal_step(self, s: State, seat: int, t: dict[str, Any]) -> list[Action]:
+        """``legal`` for the seat whose card is resolving."""
         step = t["step"]
         # A later step's action also ends the current optional step (§10 item 7), so it is listed.
         if step == "build":
@@ -699,11 +707,22 @@ class BurgEngine(Presentation):
         if s.phase != "select":
             raise _illegal("wrong_phase", "cards are chosen at the start of a round")
         known = _SELECT_OF.get(id(a))
+        cards = None
         if known is not None and known[0] is a:
-            cards = self._known_selection(s, seat, known[1])
-            if cards is None:
-                cards = self._checked_selection(s, seat, a)
-        else:
+            # an action ``legal`` made: only whether the hand still allows it is left to check
+            chosen = known[1]
+            p = s.players[seat]
+            hand = p.hand
+            per_round = s.rules.cards_per_round
+            if len(chosen) == (per_round if per_round < len(hand) else len(hand)) and (
+                p.played or "master_builder" not in chosen
+            ):
+                cards = list(chosen)
+                for c in chosen:
+                    if c not in hand:
+                        cards = None
+                        break
+        if cards is None:
             cards = self._checked_selection(s, seat, a)
         selections = s.selections
         if cards == selections[seat]:
@@ -717,21 +736,6 @@ class BurgEngine(Presentation):
                 self._winter(s, ev)
             self._reveal(s, ev)
             self._advance(s, ev)
-
-    @staticmethod
-    def _known_selection(s: State, seat: int, chosen: tuple[str, ...]) -> list[str] | None:
-        """The cards of a select action ``legal`` made, if the hand still allows them (else None:
-        the full check below names the reason)."""
-        p = s.players[seat]
-        hand = p.hand
-        if len(chosen) != min(s.rules.cards_per_round, len(hand)):
-            return None
-        for c in chosen:
-            if c not in hand:
-                return None
-        if not p.played and "master_builder" in chosen:
-            return None
-        return list(chosen)
 
     def _checked_selection(self, s: State, seat: int, a: Action) -> list[str]:
         raw = a.get("cards", a.get("card"))
@@ -954,7 +958,9 @@ class BurgEngine(Presentation):
         return tile, pt, decl
 
     def _do_build(self, s: State, seat: int, a: Action, ev: list[Event]) -> None:
-        t = self._expect(s, seat, "buy", "build")
+        t = s.task
+        if s.phase != "act" or t is None or t["seat"] != seat or t["step"] not in _BUILD_STEPS:
+            t = self._expect(s, seat, "buy", "build")  # refuses, naming why
         tile, pieces, decl = self._check_build(s, seat, a)
         t["step"] = "build"  # building ends the purchases
         rules = s.rules

@@ -508,10 +508,15 @@ def coin_actions(
 
 def deploy_spots(st: WarChestState, team: int, scout: bool) -> list[int]:
     """Empty hexes a unit of that team may deploy to, in hex order (Scout: also next to allies)."""
-    board = D.BOARDS[st.players]
-    at, control = st.at, st.control
-    spots = [h for h in board.locations if h not in at and control.get(h) == team]
+    at = st.at
+    # the held locations are the few keys of ``control``; sorted, they are in hex order
+    spots = []
+    for h, owner in st.control.items():
+        if owner == team and h not in at:
+            spots.append(h)
+    spots.sort()
     if scout:
+        board = D.BOARDS[st.players]
         extra = set(spots)
         for u in st.units.values():
             if (u.owner & 1) == team:
