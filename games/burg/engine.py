@@ -258,7 +258,10 @@ def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:
 def _groups_in_reach(rules: Any, have: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """The tile groups (their tile ids, in table order) the holdings may be worth, counting each
     silver piece at the best value; the others have no build actions (most groups for most
-    holdings). A group's tiles share one cost; prebuilt tiles are built from the start on."""
+    holdings). A group's tiles share one cost; prebuilt tiles are built from the start on. Too
+    few types (silver counting as any) reach nothing (``payment_pieces`` refuses them too)."""
+    if (have[0] > 0) + (have[1] > 0) + (have[2] > 0) + (have[3] > 0) + have[4] < min(4, rules.min_types):
+        return ()
     values = rules.values
     reach = have[0] * values[0] + have[1] * values[1] + have[2] * values[2] + have[3] * values[3]
     reach += have[4] * max(values)
