@@ -43,8 +43,6 @@ from games.war_chest.data import (
 from games.war_chest.state import SeatState, Unit, WarChestState, zero_counts
 
 HAND_SIZE = 3
-_TWO64 = 1 << 64
-_MASK64 = _TWO64 - 1
 _KINDS = range(D.NKINDS)
 _ATTACKS = D.ATTACKS_NORMALLY
 HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
@@ -175,7 +173,6 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
             count += 1
         return count
     rng = st.chance.rng
-    state = rng.state
     bag = sd.bag
     total = sum(bag)
     while count < HAND_SIZE:
@@ -183,16 +180,7 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
             total = refill(sd, seat, ev)
             if total == 0:
                 break
-        # rng.below(total) inlined (splitmix64 with rejection, games/rng.py): the very same draws
-        limit = _TWO64 - _TWO64 % total
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            z ^= z >> 31
-            if z < limit:
-                break
-        r = z % total
+        r = rng.below(total)
         for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
             n = bag[kind]
             if r < n:
@@ -214,7 +202,6 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
                 "to": [seat],
             }
         )
-    rng.state = state
     return count
 
 
@@ -292,59 +279,14 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
 
 
 def turn_options(st: WarChestState) -> Options:
-    """The main-play options of the seat whose turn it is: every coin in hand, in kind order.
-
-    The common coin (neither the Royal Coin nor a Footman, its unit absent or alone on the board)
-    is listed here inline, the very actions of ``coin_actions`` in the same order, with what does
-    not depend on the coin (deploy spots, claim, recruits) found once: this runs once per turn."""
+    """The main-play options of the seat whose turn it is: every coin in hand, in kind order."""
     acts: list[Action] = []
     extras: list[Extra] = []
     seat = st.turn
-    sd = st.seats[seat]
+    hand = st.seats[seat].hand
     mine = units_by_kind(st, seat)
-    team = seat & 1
-    claim = not st.claimed and (st.initiative & 1) != team
-    supply = sd.supply
-    hires = []
-    for t in sd.cards:
-        if supply[t]:
-            hires.append(t)
-    # claim, recruits and pass close every coin's list, with nothing beside them for apply
-    tail_extras: list[Extra] = [None] * (claim + len(hires) + 1)
-    spots: list[int] | None = None
-    for kind in compress(_KINDS, sd.hand):  # the kinds in hand, without a Python-level test per kind
-        if kind in (ROYAL, FOOTMAN):
-            coin_actions(st, seat, kind, mine, acts, extras)
-            continue
-        own = mine.get(kind)
-        if own is None:
-            if kind == SCOUT:
-                here = deploy_spots(st, team, True)
-            else:
-                if spots is None:
-                    spots = deploy_spots(st, team, False)
-                here = spots
-            if here:
-                deploy = A.DEPLOY[kind]
-                for h in here:
-                    acts.append(deploy[h])
-                extras += [None] * len(here)
-        elif len(own) == 1:
-            u = own[0]
-            acts.append(A.BOLSTER[kind])
-            extras.append(A.AT[u.hex])
-            coin_maneuvers(st, u, acts, extras)
-        else:  # never in play; kept as the rules read for hand-made positions
-            coin_actions(st, seat, kind, mine, acts, extras)
-            continue
-        if claim:
-            acts.append(A.CLAIM[kind])
-        if hires:
-            recruit = A.RECRUIT[kind]
-            for t in hires:
-                acts.append(recruit[t])
-        acts.append(A.PASS[kind])
-        extras += tail_extras
+    for kind in compress(_KINDS, hand):  # the kinds in hand, without a Python-level test per kind
+        coin_actions(st, seat, kind, mine, acts, extras)
     return acts, extras
 
 
