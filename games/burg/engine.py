@@ -255,6 +255,18 @@ def _unbuilt(rules: Any, built: dict[str, Any]) -> tuple[str, ...]:
     return found
 
 
+def _worker_choices(rules: Any, card: str, supply: list[int]) -> tuple[tuple[int, ...], ...]:
+    """``worker_choices``, remembered per card and supply (asked several times per worker card)."""
+    key = (card, *supply)
+    memo = rules.choice_memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        found = memo[key] = worker_choices(rules, card, supply)
+    return found
+
+
 def _groups_in_reach(rules: Any, have: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     """The tile groups (their tile ids, in table order) the holdings may be worth, counting each
     silver piece at the best value; the others have no build actions (most groups for most
@@ -583,7 +595,7 @@ class BurgEngine(Presentation):
 
     def _equip_options(self, s: State) -> tuple[tuple[int, ...], ...]:
         _, card, _ = s.workers[s.equip_at]
-        return worker_choices(s.rules, card, s.supply)
+        return _worker_choices(s.rules, card, s.supply)
 
     def _trader_fields(self, s: State, seat: int) -> list[int]:
         """Fields the Trader may place on now (§6.2 rules 1-7)."""
@@ -680,7 +692,10 @@ class BurgEngine(Presentation):
         if not isinstance(action, dict):
             raise _illegal("bad_action", "an action is a JSON object")
         kind = action.get("type")
-        handler = _HANDLER_FUNCS.get(kind) if isinstance(kind, str) else None
+        try:
+            handler = _HANDLER_FUNCS.get(kind)  # only names are keys: anything else finds nothing
+        except TypeError:  # not hashable (a list ...)
+            handler = None
         if handler is None:
             raise _illegal("unknown_type", f"unknown action type {kind!r}")
         if s.phase == "over":
@@ -1229,7 +1244,7 @@ class BurgEngine(Presentation):
                 got = min(k, s.supply[r])  # R-3: a missing piece is simply not laid
                 s.supply[r] -= got
                 res[r] += got
-            if choose and worker_choices(rules, card, s.supply):
+            if choose and _worker_choices(rules, card, s.supply):
                 return  # the owner chooses (phase stays "equip")
             ev.append({"type": "worker_equipped", "seat": seat, "card": card, "resources": _res_dict(res)})
             s.equip_at += 1

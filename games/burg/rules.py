@@ -83,6 +83,10 @@ class Rules:
     build_memo: dict[tuple[int, ...], tuple[tuple[tuple[str, ...], ...], dict[str, Any]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: (worker card, *supply) -> its piece choices (``worker_choices``)
+    choice_memo: dict[tuple[Any, ...], tuple[tuple[int, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     #: most value holdings can reach -> the tile groups (their ids) costing no more
     reach_memo: dict[int, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
 
