@@ -344,6 +344,22 @@ def _build_action(tid: str, pieces: tuple[int, ...], decl: tuple[int, ...]) -> A
 
 
 @lru_cache(maxsize=4096)
+def _shared_action(kind: str, *fields: Any) -> Action:
+    """One action made once and handed to every ``legal`` list that offers it (nobody changes an
+    action it was given, games/core.py): ``fields`` alternate names and values."""
+    act: Action = {"type": kind}
+    for i in range(0, len(fields), 2):
+        act[fields[i]] = fields[i + 1]
+    return act
+
+
+@lru_cache(maxsize=1024)
+def _equip_actions(card: str, options: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    """The equip actions of a worker card for its piece choices (shared as ``_shared_action``)."""
+    return tuple({"type": "equip", "card": card, "resources": [RESOURCES[r] for r in combo]} for combo in options)
+
+
+@lru_cache(maxsize=4096)
 def _payment_event(pieces: tuple[int, ...], decl: tuple[int, ...]) -> tuple[dict[str, int], dict[str, int]]:
     """The payment and silver declaration of a ``building_built`` event (templates: copy them)."""
     return _res_dict(pieces), {k: n for k, n in zip(BUILD_TYPES, decl) if n}
@@ -547,10 +563,7 @@ class BurgEngine(Presentation):
             if s.workers[s.equip_at][0] != seat:
                 return []
             _, card, _ = s.workers[s.equip_at]
-            return [
-                {"type": "equip", "card": card, "resources": [RESOURCES[r] for r in combo]}
-                for combo in self._equip_options(s)
-            ]
+            return list(_equip_actions(card, self._equip_options(s)))
         return []  # pragma: no cover - every phase is listed above
 
     def _legal_step(self, s: State, seat: int, t: dict[str, Any]) -> list[Action]:
@@ -628,7 +641,7 @@ class BurgEngine(Presentation):
                 continue
             for r in range(5):
                 if res[r]:
-                    out.append({"type": "buy", "owner": owner, "card": card, "resource": RESOURCES[r]})
+                    out.append(_shared_action("buy", "owner", owner, "card", card, "resource", RESOURCES[r]))
         return out
 
     def _unbuilt_groups(self, s: State) -> list[str]:
@@ -679,9 +692,9 @@ class BurgEngine(Presentation):
             bid = rules.space_building[sid]
             if bid not in s.built or sid in s.spaces or bid in done_here or rules.space_fee[sid] > taler:
                 continue
-            out.extend({"type": "place_helper", "space": sid, "from": src} for src in sources)
+            out.extend([_shared_action("place_helper", "space", sid, "from", src) for src in sources])
         if self._guest_open(s, seat) and rules.winter_cards[GUEST]["fee"] <= taler and not s.task.get("guest"):
-            out.extend({"type": "place_helper", "space": GUEST, "from": src} for src in sources)
+            out.extend([_shared_action("place_helper", "space", GUEST, "from", src) for src in sources])
         return out
 
     def _guest_open(self, s: State, seat: int) -> bool:
@@ -983,19 +996,28 @@ class BurgEngine(Presentation):
         t["step"] = "build"  # building ends the purchases
         rules = s.rules
         p = s.players[seat]
-        for i in range(4):
-            p.res[i] -= pieces[i]
-            s.supply[i] += pieces[i]
-        p.res[4] -= pieces[4]
-        s.forge += pieces[4]
-        s.built[tile.id] = [seat, s.round, t["card"]]
-        s.round_builds.append([seat, tile.id, t["card"]])
+        res = p.res
+        supply = s.supply
+        p0, p1, p2, p3, p4 = pieces
+        res[0] -= p0
+        res[1] -= p1
+        res[2] -= p2
+        res[3] -= p3
+        res[4] -= p4
+        supply[0] += p0
+        supply[1] += p1
+        supply[2] += p2
+        supply[3] += p3
+        s.forge += p4
+        card = t["card"]
+        s.built[tile.id] = [seat, s.round, card]
+        s.round_builds.append([seat, tile.id, card])
         vp = taler = 0
-        if t["card"] == "bricklayer":
-            taler = min(sum(pieces), s.bank)
+        if card == "bricklayer":
+            taler = min(p0 + p1 + p2 + p3 + p4, s.bank)
             s.bank -= taler
             p.taler += taler
-        elif t["card"] == "stonemason":
+        elif card == "stonemason":
             vp = tile.vp
         else:
             vp = tile.vp // 2
@@ -1008,16 +1030,17 @@ class BurgEngine(Presentation):
                 "seat": seat,
                 "building": tile.id,
                 "group": tile.group,
-                "card": t["card"],
+                "card": card,
                 "payment": dict(payment),
                 "silver_as": dict(silver_as),
                 "vp": vp,
                 "taler": taler,
             }
         )
-        if t["builds"] >= rules.max_builds or len(s.built) - self._prebuilt(s) >= rules.to_build:
+        if t["builds"] >= rules.max_builds or len(s.built) - rules.prebuilt >= rules.to_build:
             self._leave_build(s, t, ev)
-        self._advance(s, ev)
+            if s.task is None:
+                self._advance(s, ev)
 
     @staticmethod
     def _prebuilt(s: State) -> int:
