@@ -99,6 +99,7 @@ import json
 import random
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, visible
@@ -148,11 +149,8 @@ _WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
 _DONE_STEPS = frozenset(("trader", "buy", "build", "helpers"))  # the steps ``done`` ends
 _BUILD_STEPS = ("buy", "build")  # the steps a building may be erected in
-_HELPER_CARDS = ("bricklayer", "stonemason")  # the cards that may place castle helpers after building
-
-
-def _first(pair: tuple[int, Any]) -> int:
-    return pair[0]
+_HELPER_CARDS = ("bricklayer", "stonemason")
+_FIRST = itemgetter(0)  # the cards that may place castle helpers after building
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -677,7 +675,9 @@ class BurgEngine(Presentation):
 
     def _helper_sources(self, s: State, seat: int) -> list[str]:
         out = ["supply"] if s.players[seat].helpers > 0 else []
-        out.extend(FIELDS[f] for f in range(5) if s.field_owner[f] == seat)
+        for f, owner in enumerate(s.field_owner):
+            if owner == seat:
+                out.append(FIELDS[f])
         return out
 
     def _legal_helpers(self, s: State, seat: int) -> list[Action]:
@@ -1248,7 +1248,7 @@ class BurgEngine(Presentation):
         s.workers = workers
         if traders:
             entries.append((_TRADER_RANK, ["trade_income", -1]))  # closes the trader slot
-        entries.sort(key=_first)
+        entries.sort(key=_FIRST)
         s.queue = [entry for _rank, entry in entries]
         s.equip_at = 0
         s.phase = "equip"
@@ -1410,14 +1410,25 @@ class BurgEngine(Presentation):
         rules = s.rules
         order = s.order()
         details: list[dict[str, int]] = [{"during_game": s.players[i].vp} for i in range(s.n)]
-        built_spaces = [sid for sid in rules.spaces if rules.space_building[sid] in s.built]
+        built = s.built
+        free_spaces = 0
+        for sid in rules.spaces:
+            if rules.space_building[sid] in built and sid not in s.spaces:
+                free_spaces += 1
+        towers = houses = 0
+        for tid in built:
+            kind = rules.tile_by_id[tid].kind
+            if kind == "tower":
+                towers += 1
+            elif kind == "house":
+                houses += 1
         measures = {
             "forge_silver": s.forge,
-            "free_spaces": sum(1 for sid in built_spaces if sid not in s.spaces),
+            "free_spaces": free_spaces,
             "castle_helpers": len(s.spaces),
-            "unbuilt": rules.to_build - (len(s.built) - self._prebuilt(s)),
-            "towers": sum(1 for tid in s.built if rules.tile_by_id[tid].kind == "tower"),
-            "houses": sum(1 for tid in s.built if rules.tile_by_id[tid].kind == "house"),
+            "unbuilt": rules.to_build - (len(built) - rules.prebuilt),
+            "towers": towers,
+            "houses": houses,
         }
 
         def score(seat: int, source: str, vp: int, **extra: Any) -> None:
@@ -1481,11 +1492,18 @@ class BurgEngine(Presentation):
         keys = []
         for seat in range(s.n):
             p = s.players[seat]
-            value = sum(p.res[r] * vals[r] for r in range(5))
+            res = p.res
+            value = res[0] * vals[0] + res[1] * vals[1] + res[2] * vals[2] + res[3] * vals[3] + res[4] * vals[4]
             details[seat]["taler_left"] = p.taler
             details[seat]["resource_value"] = value
             keys.append((p.vp, p.taler, value))
-        ranks = {seat: 1 + sum(1 for o in range(s.n) if keys[o] > keys[seat]) for seat in range(s.n)}
+        ranks = {}
+        for seat in range(s.n):
+            mine = keys[seat]
+            ranks[seat] = 1
+            for other in keys:
+                if other > mine:
+                    ranks[seat] += 1
         winners = [seat for seat in range(s.n) if ranks[seat] == 1]
         tiebreak = _tiebreak_name(keys, winners)
         s.final = {
