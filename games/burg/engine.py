@@ -805,9 +805,15 @@ class BurgEngine(Presentation):
             if any(isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 10 for k in raw.values()):
                 raise _illegal("bad_resources", "piece counts are small whole numbers")
             raw = [r for r, k in raw.items() for _ in range(k)]
-        if not isinstance(raw, list) or any(not isinstance(r, str) or r not in _RES_INDEX for r in raw):
+        if not isinstance(raw, list):
             raise _illegal("bad_resources", "name the pieces as a list of resources")
-        combo = tuple(sorted(_RES_INDEX[r] for r in raw))
+        picked = []
+        for r in raw:
+            if not isinstance(r, str) or r not in _RES_INDEX:
+                raise _illegal("bad_resources", "name the pieces as a list of resources")
+            picked.append(_RES_INDEX[r])
+        picked.sort()
+        combo = tuple(picked)
         options = self._equip_options(s)
         if combo not in options:
             raise _illegal(
