@@ -149,8 +149,8 @@ _WORKER_SET = frozenset(WORKERS)
 _DONE = ("done", "pass")
 _DONE_STEPS = frozenset(("trader", "buy", "build", "helpers"))  # the steps ``done`` ends
 _BUILD_STEPS = ("buy", "build")  # the steps a building may be erected in
-_HELPER_CARDS = ("bricklayer", "stonemason")
-_FIRST = itemgetter(0)  # the cards that may place castle helpers after building
+_HELPER_CARDS = ("bricklayer", "stonemason")  # the cards that may place castle helpers after building
+_FIRST = itemgetter(0)
 
 
 def _res_dict(v: list[int] | tuple[int, ...]) -> dict[str, int]:
@@ -266,10 +266,10 @@ def _worker_choices(rules: Any, card: str, supply: list[int]) -> tuple[tuple[int
 
 
 def _groups_in_reach(rules: Any, have: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """The tile groups (their tile ids, in table order) the holdings may be worth, counting each
-    silver piece at the best value; the others have no build actions (most groups for most
-    holdings). A group's tiles share one cost; prebuilt tiles are built from the start on. Too
-    few types (silver counting as any) reach nothing (``payment_pieces`` refuses them too)."""
+    """The tile groups (their tile ids, in table order) with a tile the holdings may be worth,
+    counting each silver piece at the best value; the others have no build actions (most groups
+    for most holdings; prebuilt tiles are built from the start on). Too few types, silver
+    counting as any, reach nothing (``payment_pieces`` refuses them too)."""
     if (have[0] > 0) + (have[1] > 0) + (have[2] > 0) + (have[3] > 0) + have[4] < min(4, rules.min_types):
         return ()
     values = rules.values
