@@ -36,9 +36,7 @@ def goals(st: State, seat: int) -> list[tuple[int, ...]]:
     if R.has_city(st, seat):
         # the improvement nearest to affordable (fewest commodities missing, then the higher track)
         steps = [
-            (-(hand[D.TRACK_COMMODITY[t]] - level - 1), -level, t)
-            for t, level in enumerate(st.levels[seat])
-            if level < 5
+            (level + 1 - hand[D.TRACK_COMMODITY[t]], -level, t) for t, level in enumerate(st.levels[seat]) if level < 5
         ]
         if steps:
             _, minus_level, t = min(steps)
@@ -55,6 +53,15 @@ def _kind(cards: dict[str, int]) -> int:
     return D.KIND_INDEX[next(iter(cards))]
 
 
+def _spare_and_missing(st: State, seat: int) -> tuple[list[int], list[int]]:
+    """Per kind: cards beyond what the next two builds need, and cards the next build lacks."""
+    wanted = goals(st, seat)
+    hand = st.hand[seat]
+    spare = [hand[k] - max(g[k] for g in wanted[:2]) for k in range(8)]
+    missing = [wanted[0][k] - hand[k] for k in range(8)]
+    return spare, missing
+
+
 def _would_take(hand: list[int], give: int, want: int) -> bool:
     """Whether a seat holding ``hand`` would swap one ``want`` for one ``give`` as ``normal`` does."""
     if hand[want] < 1:
@@ -67,19 +74,15 @@ def _would_take(hand: list[int], give: int, want: int) -> bool:
 
 def trade_offer(st: State, seat: int, offers: list[Action]) -> Action | None:
     """A one-for-one offer of a spare card for one the next build lacks, that someone would take."""
-    wanted = goals(st, seat)
-    hand = st.hand[seat]
-    keep = [max(g[k] for g in wanted[:2]) for k in range(8)]
-    missing = [wanted[0][k] - hand[k] for k in range(8)]
+    spare, missing = _spare_and_missing(st, seat)
     best: tuple[tuple[int, int], Action] | None = None
     for a in offers:
         give, want = _kind(a["give"]), _kind(a["want"])
-        spare = hand[give] - keep[give]
-        if missing[want] <= 0 or spare < 1:
+        if missing[want] <= 0 or spare[give] < 1:
             continue
         if not any(_would_take(st.hand[p], give, want) for p in range(st.n) if p != seat):
             continue
-        key = (missing[want], spare)
+        key = (missing[want], spare[give])
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else None
@@ -87,10 +90,7 @@ def trade_offer(st: State, seat: int, offers: list[Action]) -> Action | None:
 
 def bank_trade(st: State, seat: int, trades: list[Action]) -> Action | None:
     """A maritime trade of spare cards for the kind the next build lacks most."""
-    wanted = goals(st, seat)
-    hand = st.hand[seat]
-    keep = [max(g[k] for g in wanted[:2]) for k in range(8)]
-    missing = [wanted[0][k] - hand[k] for k in range(8)]
+    spare, missing = _spare_and_missing(st, seat)
     lack = max(range(8), key=lambda k: missing[k])
     if missing[lack] <= 0:
         return None
@@ -99,9 +99,8 @@ def bank_trade(st: State, seat: int, trades: list[Action]) -> Action | None:
         if D.KIND_INDEX[a["get"]] != lack:
             continue
         give = D.KIND_INDEX[a["give"]]
-        spare = hand[give] - keep[give]
-        if spare >= a["rate"] and (best is None or (a["rate"], -spare) < best[0]):
-            best = ((a["rate"], -spare), a)
+        if spare[give] >= a["rate"] and (best is None or (a["rate"], -spare[give]) < best[0]):
+            best = ((a["rate"], -spare[give]), a)
     return best[1] if best else None
 
 

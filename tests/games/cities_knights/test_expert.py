@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import random
 
 from games.ai.players import playout_policy
@@ -12,11 +11,6 @@ from games.cities_knights import strategy as S
 from games.cities_knights.engine import ENGINE
 from games.registry import ENGINES
 from tests.games.cities_knights.helpers import position
-from tests.games.cities_knights.test_determinize import positions
-
-
-def key(a: dict) -> str:
-    return json.dumps(a, sort_keys=True)
 
 
 def test_hard_searches_with_the_expert_here_and_with_normal_elsewhere() -> None:
@@ -25,16 +19,6 @@ def test_hard_searches_with_the_expert_here_and_with_normal_elsewhere() -> None:
     for engine in ENGINES.values():
         if engine.key != ENGINE.key:
             assert playout_policy(engine) is importlib.import_module(engine.strategy_module)
-
-
-def test_choice_is_always_legal_including_invitations() -> None:
-    for players, seed in ((3, 43), (4, 44)):
-        for st in positions(players, seed, every=3):
-            asked = {**ENGINE.invitations(st), **ENGINE.pending(st)}
-            for seat in asked:
-                det = ENGINE.determinize(st, seat, random.Random(seed))
-                choice = X.choose(ENGINE, det, seat, random.Random(2))
-                assert key(choice) in {key(a) for a in ENGINE.legal(st, seat)}
 
 
 def test_offers_a_spare_card_for_what_the_city_lacks_when_someone_would_take_it() -> None:

@@ -1,11 +1,16 @@
-"""The ``normal`` AI: always a legal choice, sensible set-up and trade answers, beats random play."""
+"""The ``normal`` AI: always a legal choice, sensible set-up and trade answers, beats random play
+(``hard``'s expert playout policy is held to the same legality test)."""
 
 from __future__ import annotations
 
 import importlib
 import json
 import random
+from types import ModuleType
 
+import pytest
+
+from games.cities_knights import expert as X
 from games.cities_knights import strategy as S
 from games.cities_knights.engine import ENGINE
 from games.cities_knights.state import State
@@ -21,17 +26,18 @@ def test_engine_names_the_strategy_module() -> None:
     assert importlib.import_module(ENGINE.strategy_module) is S
 
 
-def test_choice_is_always_legal_including_invitations() -> None:
+@pytest.mark.parametrize("policy", [S, X], ids=["normal", "expert"])
+def test_choice_is_always_legal_including_invitations(policy: ModuleType) -> None:
     seen: set[str] = set()
     for players, seed in ((3, 41), (4, 42)):
         for st in positions(players, seed, every=3):
             asked = {**ENGINE.invitations(st), **ENGINE.pending(st)}
             for seat in asked:
                 det = ENGINE.determinize(st, seat, random.Random(seed))
-                choice = S.choose(ENGINE, det, seat, random.Random(1))
+                choice = policy.choose(ENGINE, det, seat, random.Random(1))
                 assert key(choice) in {key(a) for a in ENGINE.legal(st, seat)}
                 seen.add(asked[seat].kind)
-            values = S.evaluate(ENGINE, st)
+            values = policy.evaluate(ENGINE, st)
             assert set(values) == set(range(players)) and all(0.0 <= v <= 1.0 for v in values.values())
     assert {"setup_settlement", "setup_road", "setup_city", "roll", "turn", "discard"} <= seen
 
