@@ -80,7 +80,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=sorted(registry.ENGINES), action="append")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (0 with --calibrate: calibrate only)")
     parser.add_argument("--players", type=int, help="seats (default: the game's smallest count)")
     parser.add_argument("--iterations", type=int, default=200, help="hard: search iterations per decision")
     parser.add_argument("--budget-ms", type=int, default=0, help="hard: search for this long instead")
@@ -107,6 +107,8 @@ def main() -> None:
                 f"(median of {len(found)} positions, {found[0]}-{found[-1]})",
                 flush=True,
             )
+    if args.games < 1:  # calibration only
+        return
     print(f"{'game':<18} {'players':>7} {'pairing':<16} {'win rate':>9} {'95% interval':>16} {'time':>8}")
     with ProcessPoolExecutor(args.workers) as pool:
         for key in args.game or sorted(registry.ENGINES):
