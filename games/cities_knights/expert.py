@@ -72,9 +72,8 @@ def _would_take(hand: list[int], give: int, want: int) -> bool:
     return normal.hand_value(after) - normal.hand_value(hand) > 0.15
 
 
-def trade_offer(st: State, seat: int, offers: list[Action]) -> Action | None:
+def trade_offer(st: State, seat: int, offers: list[Action], spare: list[int], missing: list[int]) -> Action | None:
     """A one-for-one offer of a spare card for one the next build lacks, that someone would take."""
-    spare, missing = _spare_and_missing(st, seat)
     best: tuple[tuple[int, int], Action] | None = None
     for a in offers:
         give, want = _kind(a["give"]), _kind(a["want"])
@@ -88,9 +87,8 @@ def trade_offer(st: State, seat: int, offers: list[Action]) -> Action | None:
     return best[1] if best else None
 
 
-def bank_trade(st: State, seat: int, trades: list[Action]) -> Action | None:
+def bank_trade(trades: list[Action], spare: list[int], missing: list[int]) -> Action | None:
     """A maritime trade of spare cards for the kind the next build lacks most."""
-    spare, missing = _spare_and_missing(st, seat)
     lack = max(range(8), key=lambda k: missing[k])
     if missing[lack] <= 0:
         return None
@@ -111,7 +109,8 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     by: dict[str, list[Action]] = {}
     for a in engine.legal(state, seat):
         by.setdefault(a["type"], []).append(a)
-    better = trade_offer(state, seat, by.get("offer_trade", []))
+    spare, missing = _spare_and_missing(state, seat)
+    better = trade_offer(state, seat, by.get("offer_trade", []), spare, missing)
     if better is None and action["type"] == "end_turn":
-        better = bank_trade(state, seat, by.get("maritime_trade", []))
+        better = bank_trade(by.get("maritime_trade", []), spare, missing)
     return better or action
