@@ -125,6 +125,10 @@ def _turn_prompt(round_: int) -> Prompt:
     return Prompt("turn", secret=True, data={"round": round_})
 
 
+# [players][seat]: the seats after it in turn order, ending with itself
+_AFTER = {n: tuple(tuple((t + k) % n for k in range(1, n + 1)) for t in range(n)) for n in (2, 4)}
+
+
 def _add3(a: int, b: int, c: int) -> int:
     return a + b + c
 
@@ -464,6 +468,28 @@ class WarChestEngine(Presentation):
     # -- apply -------------------------------------------------------------------------------------------
 
     def apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
+        memo = st.memo
+        if memo is not None and memo[0] == seat and memo[1] == "turn" and not st.chance.script:
+            # the common case: a listed main-play action (found by identity) and nothing scripted
+            # that could fail half-way, so no backup and no normalising
+            acts = memo[2]
+            try:
+                i = acts.index(action)
+            except ValueError:
+                pass
+            else:
+                st.memo = None
+                act = acts[i]
+                coin = R.KIND_BY_NAME[act["coin"]]
+                st.seats[seat].hand[coin] -= 1
+                st.turn_done = True
+                ev: list[Event] = []
+                R.play(st, seat, coin, act, memo[3][i] or {}, act, ev)
+                self._settle(st, ev)
+                return ev
+        return self._apply(st, seat, action)
+
+    def _apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("unknown_type", "an action needs a string 'type'")
         who, kind, acts, extras = st.memo or self._options(st)
@@ -712,21 +738,15 @@ class WarChestEngine(Presentation):
                 stack.pop()
                 continue
             seats = st.seats
-            if not st.turn_done and any(seats[st.turn].hand):  # counts are never negative
+            turn = st.turn
+            if not st.turn_done and any(seats[turn].hand):  # counts are never negative
                 return
-            n = st.players
-            nxt = None
-            for k in range(1, n + 1):
-                s = (st.turn + k) % n
+            for s in _AFTER[st.players][turn]:
                 if any(seats[s].hand):
-                    nxt = s
-                    break
-            if nxt is None:
-                R.new_round(st, ev)
-            else:
-                st.turn = nxt
-                st.turn_done = False
-                return  # that seat holds a coin: its turn is the open decision
+                    st.turn = s
+                    st.turn_done = False
+                    return  # that seat holds a coin: its turn is the open decision
+            R.new_round(st, ev)
 
     # -- views and results ---------------------------------------------------------------------------------
 

@@ -43,6 +43,13 @@ from games.war_chest.data import (
 from games.war_chest.state import SeatState, Unit, WarChestState, zero_counts
 
 HAND_SIZE = 3
+# splitmix64 (games.rng.Rng), inlined in the round's draw
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
+_LIMITS = (0,) + tuple(_TWO64 - _TWO64 % n for n in range(1, 64))  # Rng.below's rejection bound per bag size
+# [players][seat]: the seats in turn order starting with it
+_FROM = {n: tuple(tuple((t + k) % n for k in range(n)) for t in range(n)) for n in (2, 4)}
 _KINDS = range(D.NKINDS)
 _ATTACKS = D.ATTACKS_NORMALLY
 HEX_BY_NAME = {n: i for i, n in enumerate(HEX_NAMES)}
@@ -56,6 +63,8 @@ _BEYOND = {
     p: tuple({n: tuple(x for x in b.neighbours[n] if x != h) for n in b.neighbours[h]} for h in range(len(HEX_NAMES)))
     for p, b in D.BOARDS.items()
 }
+
+_NONES: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(64))
 
 Extra = dict[str, Any] | None
 # the options of one decision: the actions legal lists, and beside each what apply needs
@@ -160,7 +169,8 @@ def refill(sd: SeatState, seat: int, ev: list[Event]) -> int:
 def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
     """A round's draw of one seat, up to three coins (§9.2.4); how many it got.
 
-    Coin by coin through ``_draw`` while a script may decide; else one pass over the bag."""
+    Coin by coin through ``draw`` while a script may decide; else with the generator's
+    splitmix64 step inlined (the same draws as ``Rng.below``, without a call per coin)."""
     sd = st.seats[seat]
     hand = sd.hand
     count = 0
@@ -173,14 +183,28 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
             count += 1
         return count
     rng = st.chance.rng
+    state = rng.state
     bag = sd.bag
     total = sum(bag)
     while count < HAND_SIZE:
         if total == 0:
-            total = refill(sd, seat, ev)
+            up, down = sd.up, sd.down
+            total = sum(up) + sum(down)
             if total == 0:
                 break
-        r = rng.below(total)
+            bag[:] = map(add, up, down)  # an empty bag takes the whole discard (§9.1)
+            sd.up = [0] * D.NKINDS
+            sd.down = [0] * D.NKINDS
+            ev.append({"type": "refill", "seat": seat, "count": total})
+        limit = _LIMITS[total] if total < len(_LIMITS) else _TWO64 - _TWO64 % total
+        while True:  # Rng.below: rejection keeps it unbiased
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        r = z % total
         for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
             n = bag[kind]
             if r < n:
@@ -202,6 +226,7 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
                 "to": [seat],
             }
         )
+    rng.state = state
     return count
 
 
@@ -266,9 +291,7 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
     st.round += 1
     st.claimed = False
     ev.append({"type": "round_started", "round": st.round, "initiative": st.initiative})
-    n = st.players
-    for k in range(n):
-        s = (st.initiative + k) % n
+    for s in _FROM[st.players][st.initiative]:
         count = draw_hand(st, s, ev)  # hands are empty when a round starts (§9.2.4)
         ev.append({"type": "drew", "seat": s, "count": count, "reason": "round"})
     st.turn = st.initiative
@@ -279,14 +302,63 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
 
 
 def turn_options(st: WarChestState) -> Options:
-    """The main-play options of the seat whose turn it is: every coin in hand, in kind order."""
+    """The main-play options of the seat whose turn it is: every coin in hand, in kind order.
+
+    The commonest block, a coin whose only unit is on the board, is built here in one frame."""
     acts: list[Action] = []
     extras: list[Extra] = []
     seat = st.turn
-    hand = st.seats[seat].hand
+    sd = st.seats[seat]
     mine = units_by_kind(st, seat)
-    for kind in compress(_KINDS, hand):  # the kinds in hand, without a Python-level test per kind
-        coin_actions(st, seat, kind, mine, acts, extras)
+    team = seat & 1
+    # what every coin may do besides its unit's actions: the same for each kind in hand
+    claim = not st.claimed and (st.initiative & 1) != team
+    supply = sd.supply
+    recruits = []
+    for t in sd.cards:
+        if supply[t]:
+            recruits.append(t)
+    tail_extras = _NONES[claim + len(recruits) + 1]
+    board = D.BOARDS[st.players]
+    at, units = st.at, st.units
+    for kind in compress(_KINDS, sd.hand):  # the kinds in hand, without a Python-level test per kind
+        own = mine.get(kind)
+        if own is not None and len(own) == 1 and kind != FOOTMAN:
+            u = own[0]
+            h = u.hex
+            start = len(acts)
+            acts.append(A.BOLSTER[kind])
+            move = A.MOVE[kind]
+            occupied = None
+            for n in board.neighbours[h]:
+                if n not in at:
+                    acts.append(move[n])
+                elif occupied is None:
+                    occupied = [n]
+                else:
+                    occupied.append(n)
+            if h in board.location_set and st.control.get(h) != team:
+                acts.append(A.CONTROL[kind])
+            if occupied is not None and _ATTACKS[kind]:
+                attack = A.ATTACK[kind]
+                strong = u.height >= 2  # Knight rule
+                for n in occupied:
+                    t = units[at[n]]
+                    if (t.owner & 1) != team and (strong or t.kind != KNIGHT):
+                        acts.append(attack[n])
+            extras += [A.AT[h]] * (len(acts) - start)
+            tactic = _TACTICS.get(kind)
+            if tactic is not None:
+                tactic(st, board, u, acts, extras)
+        else:
+            unit_actions(st, seat, kind, mine, acts, extras)
+        if claim:
+            acts.append(A.CLAIM[kind])
+        recruit = A.RECRUIT[kind]
+        for t in recruits:
+            acts.append(recruit[t])
+        acts.append(A.PASS[kind])
+        extras += tail_extras
     return acts, extras
 
 
@@ -402,6 +474,30 @@ def coin_actions(
     extras: list[Extra],
 ) -> None:
     """Every action of ``seat`` spending one coin of ``kind`` (§10); ``mine`` = its units by kind."""
+    unit_actions(st, seat, kind, mine, acts, extras)
+    if not st.claimed and (st.initiative & 1) != (seat & 1):
+        acts.append(A.CLAIM[kind])
+        extras.append(None)
+    sd = st.seats[seat]
+    supply = sd.supply
+    recruit = A.RECRUIT[kind]
+    for t in sd.cards:
+        if supply[t]:
+            acts.append(recruit[t])
+            extras.append(None)
+    acts.append(A.PASS[kind])
+    extras.append(None)
+
+
+def unit_actions(
+    st: WarChestState,
+    seat: int,
+    kind: int,
+    mine: dict[int, list[Unit]],
+    acts: list[Action],
+    extras: list[Extra],
+) -> None:
+    """The actions of a coin of ``kind`` that deploy or use its unit (the Royal Coin: its Royal Guard)."""
     team = seat & 1
     if kind != ROYAL:
         own = mine.get(kind, ())
@@ -434,18 +530,6 @@ def coin_actions(
         guard = guards[0] if guards and len(guards) == 1 else guard_of(st, seat) if guards else None
         if guard is not None:
             royal_tactic(st, guard, acts, extras)
-    if not st.claimed and (st.initiative & 1) != team:
-        acts.append(A.CLAIM[kind])
-        extras.append(None)
-    sd = st.seats[seat]
-    supply = sd.supply
-    recruit = A.RECRUIT[kind]
-    for t in sd.cards:
-        if supply[t]:
-            acts.append(recruit[t])
-            extras.append(None)
-    acts.append(A.PASS[kind])
-    extras.append(None)
 
 
 def deploy_spots(st: WarChestState, team: int, scout: bool) -> list[int]:
