@@ -58,6 +58,10 @@ KIND_BY_NAME = {n: i for i, n in enumerate(UNIT_NAMES)}  # canonical names only 
 _STRAIGHT2 = {p: tuple(tuple(sorted(s)) for s in b.straight2) for p, b in D.BOARDS.items()}
 _WITHIN2 = {p: tuple(frozenset(w) for w in b.within2) for p, b in D.BOARDS.items()}
 _RING2 = {p: tuple(frozenset(w) for w in b.ring2) for p, b in D.BOARDS.items()}
+# [players][hex]: (hex two steps away, the hexes between) in ring order (Light Cavalry)
+_RING2_VIA = {
+    p: tuple(tuple((x, b.via[h][x]) for x in b.ring2[h]) for h in range(len(HEX_NAMES))) for p, b in D.BOARDS.items()
+}
 # [players][hex][neighbour]: the neighbour's own neighbours but the hex (a Cavalry's targets after its move)
 _BEYOND = {
     p: tuple({n: tuple(x for x in b.neighbours[n] if x != h) for n in b.neighbours[h]} for h in range(len(HEX_NAMES)))
@@ -309,7 +313,11 @@ def turn_options(st: WarChestState) -> Options:
     extras: list[Extra] = []
     seat = st.turn
     sd = st.seats[seat]
-    mine = units_by_kind(st, seat)
+    index = st.index
+    if index is not None and index[0] == st.next_uid and index[1] == len(st.units):
+        mine = index[2][seat]  # units_by_kind, without the call
+    else:
+        mine = units_by_kind(st, seat)
     team = seat & 1
     # what every coin may do besides its unit's actions: the same for each kind in hand
     claim = not st.claimed and (st.initiative & 1) != team
@@ -326,19 +334,22 @@ def turn_options(st: WarChestState) -> Options:
         if own is not None and len(own) == 1 and kind != FOOTMAN:
             u = own[0]
             h = u.hex
-            start = len(acts)
+            extra = A.AT[h]
             acts.append(A.BOLSTER[kind])
+            extras.append(extra)
             move = A.MOVE[kind]
             occupied = None
             for n in board.neighbours[h]:
                 if n not in at:
                     acts.append(move[n])
+                    extras.append(extra)
                 elif occupied is None:
                     occupied = [n]
                 else:
                     occupied.append(n)
             if h in board.location_set and st.control.get(h) != team:
                 acts.append(A.CONTROL[kind])
+                extras.append(extra)
             if occupied is not None and _ATTACKS[kind]:
                 attack = A.ATTACK[kind]
                 strong = u.height >= 2  # Knight rule
@@ -346,7 +357,7 @@ def turn_options(st: WarChestState) -> Options:
                     t = units[at[n]]
                     if (t.owner & 1) != team and (strong or t.kind != KNIGHT):
                         acts.append(attack[n])
-            extras += [A.AT[h]] * (len(acts) - start)
+                        extras.append(extra)
             tactic = _TACTICS.get(kind)
             if tactic is not None:
                 tactic(st, board, u, acts, extras)
@@ -633,14 +644,17 @@ def _cavalry(st: WarChestState, board: D.Board, u: Unit, acts: list[Action], ext
     for n in board.neighbours[h]:
         if n in at:
             continue
-        targets = []  # D4: the move must be followed by a legal attack
+        targets = None  # D4: the move must be followed by a legal attack
         for x in beyond[n]:
             v = at.get(x)
             if v is not None:
                 t = units[v]
                 if (t.owner & 1) != team and (t.kind != KNIGHT or height >= 2):
-                    targets.append(HEX_NAMES[x])
-        if targets:
+                    if targets is None:
+                        targets = [HEX_NAMES[x]]
+                    else:
+                        targets.append(HEX_NAMES[x])
+        if targets is not None:
             acts.append(tactic[n])
             extras.append({"at": here, "targets": tuple(targets)})
 
@@ -670,11 +684,10 @@ def _light_cavalry(st: WarChestState, board: D.Board, u: Unit, acts: list[Action
     extra = A.AT[h]
     tactic = A.TACTIC_TO[LIGHT_CAVALRY]
     at = st.at
-    via = board.via[h]
-    for x in board.ring2[h]:
+    for x, via in _RING2_VIA[st.players][h]:
         if x in at:
             continue
-        for m in via[x]:  # a free hex between
+        for m in via:  # a free hex between
             if m not in at:
                 acts.append(tactic[x])
                 extras.append(extra)
