@@ -80,7 +80,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
-from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -119,10 +118,17 @@ Options = R.Options
 Memo = tuple[int | None, str | None, list[Action], list[Extra]]
 
 
-@lru_cache(maxsize=1024)
+_TURN_PROMPTS: dict[int, Prompt] = {}
+
+
 def _turn_prompt(round_: int) -> Prompt:
     """The main-play prompt of a round; shared, since a Prompt is frozen and nobody edits its data."""
-    return Prompt("turn", secret=True, data={"round": round_})
+    prompt = _TURN_PROMPTS.get(round_)
+    if prompt is None:
+        if len(_TURN_PROMPTS) >= 1024:  # a bound for a long-lived process
+            _TURN_PROMPTS.clear()
+        prompt = _TURN_PROMPTS[round_] = Prompt("turn", secret=True, data={"round": round_})
+    return prompt
 
 
 # [players][seat]: the seats after it in turn order, ending with itself
@@ -388,7 +394,8 @@ class WarChestEngine(Presentation):
 
     def pending(self, st: WarChestState) -> dict[int, Prompt]:
         if st.phase == "play" and not st.stack:
-            return {st.turn: _turn_prompt(st.round)}
+            prompt = _TURN_PROMPTS.get(st.round)  # _turn_prompt without the call once it is made
+            return {st.turn: _turn_prompt(st.round) if prompt is None else prompt}
         who = self._decider(st)
         if who is None:
             return {}

@@ -79,6 +79,22 @@ class ScriptError(Exception):
     """A scripted chance value that is not allowed at that point (§18)."""
 
 
+# a round's private draw event per coin kind, copied per draw (seat and "to" filled in)
+_ROUND_DRAW: tuple[Event, ...] = tuple(
+    {
+        "type": "draw",
+        "kind": "draw",
+        "seat": None,
+        "result": UNIT_NAMES[k],
+        "scripted": False,
+        "source": "rng",
+        "reason": "round",
+        "to": None,
+    }
+    for k in range(D.NKINDS)
+)
+
+
 def _draw_event(seat: int, kind: int, scripted: bool, reason: str) -> Event:
     """The private ``draw`` event, built by hand: the hottest event (one per coin drawn)."""
     return {
@@ -192,14 +208,10 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
     total = sum(bag)
     while count < HAND_SIZE:
         if total == 0:
-            up, down = sd.up, sd.down
-            total = sum(up) + sum(down)
+            total = _refill_empty(sd, seat, ev)
             if total == 0:
                 break
-            bag[:] = map(add, up, down)  # an empty bag takes the whole discard (§9.1)
-            sd.up = [0] * D.NKINDS
-            sd.down = [0] * D.NKINDS
-            ev.append({"type": "refill", "seat": seat, "count": total})
+            bag = sd.bag
         limit = _LIMITS[total] if total < len(_LIMITS) else _TWO64 - _TWO64 % total
         while True:  # Rng.below: rejection keeps it unbiased
             state = (state + _GOLDEN) & _MASK
@@ -218,20 +230,27 @@ def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
         total -= 1
         hand[kind] += 1
         count += 1
-        ev.append(
-            {
-                "type": "draw",
-                "kind": "draw",
-                "seat": seat,
-                "result": UNIT_NAMES[kind],
-                "scripted": False,
-                "source": "rng",
-                "reason": "round",
-                "to": [seat],
-            }
-        )
+        drawn = _ROUND_DRAW[kind].copy()  # a copy of a small dict costs less than building it
+        drawn["seat"] = seat
+        drawn["to"] = [seat]
+        ev.append(drawn)
     rng.state = state
     return count
+
+
+def _refill_empty(sd: SeatState, seat: int, ev: list[Event]) -> int:
+    """``refill`` for a bag known to be empty: the face-up discard list becomes the bag and the
+    empty bag list the face-up discard, so only face-down coins are counted over."""
+    up, down = sd.up, sd.down
+    total = sum(up) + sum(down)
+    if total:
+        sd.bag, sd.up = up, sd.bag
+        if any(down):
+            for k in compress(_KINDS, down):
+                up[k] += down[k]
+            sd.down = [0] * D.NKINDS
+        ev.append({"type": "refill", "seat": seat, "count": total})
+    return total
 
 
 # -- rounds ----------------------------------------------------------------------------------------------
@@ -804,6 +823,13 @@ def play(
 ) -> None:
     """Spend ``coin`` (from hand or the Warrior Priest's draw) on one action of §10."""
     typ = act["type"]
+    if typ == "move":  # the commonest action first; of a move's triggers only the Berserker's follows
+        st.seats[seat].up[coin] += 1  # a maneuver's coin goes face-up
+        uid = st.at[HEX_BY_NAME[extra["at"]]]
+        move(st, uid, HEX_BY_NAME[act["to"]], ev, "coin")
+        if coin == BERSERKER:
+            after(st, uid, "move", ev)
+        return
     sd = st.seats[seat]
     name = UNIT_NAMES[coin]
     if typ == "deploy":
@@ -839,14 +865,6 @@ def play(
         return
     # maneuvers: the coin goes face-up
     sd.up[coin] += 1
-    if (
-        typ == "move"
-    ):  # maneuver() inlined for the commonest action: of its triggers only the Berserker's follows a move
-        uid = st.at[HEX_BY_NAME[extra["at"]]]
-        move(st, uid, HEX_BY_NAME[act["to"]], ev, "coin")
-        if coin == BERSERKER:
-            after(st, uid, "move", ev)
-        return
     if typ != "tactic":
         maneuver(st, st.at[HEX_BY_NAME[extra["at"]]], act, ev, "coin")
         return
