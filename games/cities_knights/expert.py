@@ -1,7 +1,9 @@
-"""The playout policy of the ``hard`` AI for Cities & Knights: ``normal`` plus two habits of a
+"""The playout policy of the ``hard`` AI for Cities & Knights: ``normal`` plus three habits of a
 seasoned player.
 
-Where ``normal`` would end its turn (or discard a progress card) it first
+In the set-up it weighs ore and grain more, and for its city the terrains that yield commodities
+(forest, pasture, mountains): a city there earns the cards that buy improvements. Where ``normal``
+would end its turn (or discard a progress card) it first
 - offers another player one card it can spare for one it lacks for its next build, when somebody
   at the table would be better off taking the deal (judged as ``normal`` judges an offer), and
 - trades spare cards with the bank toward that build, so a seven finds little to discard.
@@ -23,6 +25,24 @@ from games.cities_knights.state import SETTLEMENT, State
 from games.core import Action
 
 evaluate = normal.evaluate
+
+#: set-up worth added per pip of a neighbouring hex, on top of ``normal``'s: (settlement, city)
+SETUP_BONUS = {
+    "forest": (0.0, 1.0),
+    "pasture": (0.0, 1.0),
+    "mountains": (0.3, 1.3),
+    "fields": (0.3, 0.3),
+}
+
+
+def setup_worth(st: State, v: int, city: bool) -> float:
+    """``normal``'s worth of an intersection plus the expert's set-up bonus."""
+    bonus = sum(
+        SETUP_BONUS[st.terrain[h]][city] * normal.pips(st.numbers[h])
+        for h in D.VERTEX_HEXES[v]
+        if st.terrain[h] in SETUP_BONUS and h != st.robber
+    )
+    return normal.vertex_worth(st, v, city) + bonus
 
 
 def goals(st: State, seat: int) -> list[tuple[int, ...]]:
@@ -103,6 +123,10 @@ def bank_trade(trades: list[Action], spare: list[int], missing: list[int]) -> Ac
 
 
 def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
+    if state.phase == "setup":
+        acts = engine.legal(state, seat)
+        if acts[0]["type"] in ("build_settlement", "build_city"):
+            return max(acts, key=lambda a: setup_worth(state, D.VERTEX_INDEX[a["vertex"]], a["type"] == "build_city"))
     action = normal.choose(engine, state, seat, rng)
     if action["type"] not in ("end_turn", "discard_progress") or state.phase != "main" or state.tasks:
         return action

@@ -49,11 +49,11 @@ EAGER_CARDS = frozenset(
 )
 
 
-def _pips(n: int) -> int:
+def pips(n: int) -> int:
     return 6 - abs(7 - n) if n else 0
 
 
-def _vertex_worth(st: State, v: int, city: bool = False) -> float:
+def vertex_worth(st: State, v: int, city: bool = False) -> float:
     """Pips of the intersection's land hexes, plus variety (and ore/grain for a city)."""
     total = 0.0
     kinds: set[int] = set()
@@ -63,11 +63,11 @@ def _vertex_worth(st: State, v: int, city: bool = False) -> float:
         res, _ = D.TERRAIN_YIELD[st.terrain[h]]
         if res < 0:
             continue
-        pips = _pips(st.numbers[h])
+        chances = pips(st.numbers[h])
         weight = 1.2 if res in (ORE, GRAIN) else 1.0
         if city and res in (ORE, GRAIN):
             weight += 0.3
-        total += pips * weight
+        total += chances * weight
         kinds.add(res)
     return total + 0.8 * len(kinds) + (0.5 if D.VERTEX_HARBOUR[v] >= 0 else 0.0)
 
@@ -90,8 +90,8 @@ def _income(st: State) -> list[float]:
     for v, o in enumerate(st.b_owner):
         if o < 0:
             continue
-        pips = sum(_pips(st.numbers[h]) for h in D.VERTEX_HEXES[v] if h != st.robber)
-        out[o] += pips * (2 if st.b_kind[v] == CITY else 1) / 36
+        chances = sum(pips(st.numbers[h]) for h in D.VERTEX_HEXES[v] if h != st.robber)
+        out[o] += chances * (2 if st.b_kind[v] == CITY else 1) / 36
     return out
 
 
@@ -107,7 +107,7 @@ def _robber_score(st: State, seat: int, a: Action) -> float:
         if o < 0:
             continue
         weight = 2 if st.b_kind[v] == CITY else 1
-        score += (-3 if o == seat else 1 + 0.2 * R.points(st, o)) * weight * _pips(st.numbers[h])
+        score += (-3 if o == seat else 1 + 0.2 * R.points(st, o)) * weight * pips(st.numbers[h])
     victim = a.get("victim")
     if victim is not None:
         score += 2 + 0.3 * R.hand_size(st, victim)
@@ -181,15 +181,15 @@ def _main(st: State, seat: int, acts: list[Action], rng: random.Random) -> Actio
     mine = _strength(st, seat)
     danger = st.barbarian >= 4 and cities > 0
     if "build_city" in by:
-        return max(by["build_city"], key=lambda a: _vertex_worth(st, VI[a["vertex"]], city=True))
+        return max(by["build_city"], key=lambda a: vertex_worth(st, VI[a["vertex"]], city=True))
     if danger and "activate_knight" in by and mine * st.n < cities + 2:
         return by["activate_knight"][0]
     if "buy_improvement" in by:
         return min(by["buy_improvement"], key=lambda a: st.levels[seat][D.TRACK_INDEX[a["track"]]])
     if "build_settlement" in by:
-        return max(by["build_settlement"], key=lambda a: _vertex_worth(st, VI[a["vertex"]]))
+        return max(by["build_settlement"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
     if "build_knight" in by and (st.barbarian >= 2 or mine < 2):
-        return max(by["build_knight"], key=lambda a: _vertex_worth(st, VI[a["vertex"]]))
+        return max(by["build_knight"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
     if "activate_knight" in by and (st.barbarian >= 3 or danger):
         return by["activate_knight"][0]
     if "chase_robber" in by and any(st.b_owner[v] == seat for v in D.HEX_VERTICES[st.robber]):
@@ -219,7 +219,7 @@ def _road_worth(st: State, a: Action) -> float:
     for v in (x, y):
         for w in (v, *D.VERTEX_NEIGHBOURS[v]):
             if R.distance_ok(st, w):
-                best = max(best, _vertex_worth(st, w) - (0 if w == v else 1))
+                best = max(best, vertex_worth(st, w) - (0 if w == v else 1))
     return best
 
 
@@ -232,7 +232,7 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     if st.phase == "setup":
         if "build_road" in kinds:
             return max(acts, key=lambda a: _road_worth(st, a))
-        return max(acts, key=lambda a: _vertex_worth(st, VI[a["vertex"]], city=a["type"] == "build_city"))
+        return max(acts, key=lambda a: vertex_worth(st, VI[a["vertex"]], city=a["type"] == "build_city"))
     if st.tasks:
         task = next((t for t in st.tasks if t.get("seat") == seat), None)
         k = task["k"] if task else ""

@@ -1,4 +1,5 @@
-"""The playout policy of ``hard``: ``normal`` plus trading spare cards toward the next build."""
+"""The playout policy of ``hard``: ``normal`` plus a set-up for commodities and trading spare cards
+toward the next build."""
 
 from __future__ import annotations
 
@@ -42,3 +43,15 @@ def test_cards_the_next_builds_need_are_not_traded_away() -> None:
     st = position(3, hands={0: {"ore": 2, "grain": 2, "wool": 1}}, settlements={0: ["0,-1,S"]})
     assert X.goals(st, 0)[0] == X.D.COST_CITY
     assert X.choose(ENGINE, st, 0, random.Random(0))["type"] == "end_turn"
+
+
+def test_the_setup_city_goes_where_it_earns_commodities() -> None:
+    # beginner board, every seat placing as normal does, until seat 1 places its city
+    st = ENGINE.start(3, {"layout": "beginner"}, 1)
+    while (seat := min(ENGINE.pending(st))) != 1 or ENGINE.legal(st, seat)[0]["type"] != "build_city":
+        ENGINE.apply(st, seat, S.choose(ENGINE, st, seat, random.Random(0)))
+    assert S.choose(ENGINE, st, seat, random.Random(0))["vertex"] == "0,-2,S"  # mountains, hills, fields
+    chosen = X.choose(ENGINE, st, seat, random.Random(0))
+    assert chosen == {"type": "build_city", "vertex": "2,-2,S"}  # forest and pasture: paper and cloth
+    worth = {a["vertex"]: X.setup_worth(st, S.VI[a["vertex"]], True) for a in ENGINE.legal(st, seat)}
+    assert worth[chosen["vertex"]] == max(worth.values())

@@ -45,7 +45,7 @@ def test_choice_is_always_legal_including_invitations(policy: ModuleType) -> Non
 def test_setup_takes_the_richest_intersection() -> None:
     st = ENGINE.start(3, {"layout": "beginner"}, 1)
     choice = S.choose(ENGINE, st, 0, random.Random(0))
-    pips = {a["vertex"]: S._vertex_worth(st, S.VI[a["vertex"]]) for a in ENGINE.legal(st, 0)}
+    pips = {a["vertex"]: S.vertex_worth(st, S.VI[a["vertex"]]) for a in ENGINE.legal(st, 0)}
     assert pips[choice["vertex"]] == max(pips.values())
 
 
