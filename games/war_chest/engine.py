@@ -492,6 +492,16 @@ class WarChestEngine(Presentation):
                 st.turn_done = True
                 ev: list[Event] = []
                 R.play(st, seat, coin, act, memo[3][i] or {}, act, ev)
+                if st.stack or st.phase != "play":
+                    self._settle(st, ev)
+                    return ev
+                seats = st.seats
+                for s in _AFTER[st.players][seat]:  # _settle's turn end, inlined for the common case
+                    if any(seats[s].hand):
+                        st.turn = s
+                        st.turn_done = False
+                        return ev
+                R.new_round(st, ev)
                 self._settle(st, ev)
                 return ev
         return self._apply(st, seat, action)

@@ -380,6 +380,14 @@ def turn_options(st: WarChestState) -> Options:
             tactic = _TACTICS.get(kind)
             if tactic is not None:
                 tactic(st, board, u, acts, extras)
+        elif own is None:  # no unit of that kind on the board
+            if kind != ROYAL:
+                deploy = A.DEPLOY[kind]
+                for h in deploy_spots(st, team, kind == SCOUT):
+                    acts.append(deploy[h])
+                    extras.append(None)
+            elif ROYAL_GUARD in mine:  # the Royal Coin moves a Royal Guard
+                unit_actions(st, seat, kind, mine, acts, extras)
         else:
             unit_actions(st, seat, kind, mine, acts, extras)
         if claim:
