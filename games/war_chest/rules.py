@@ -62,6 +62,13 @@ _RING2 = {p: tuple(frozenset(w) for w in b.ring2) for p, b in D.BOARDS.items()}
 _RING2_VIA = {
     p: tuple(tuple((x, b.via[h][x]) for x in b.ring2[h]) for h in range(len(HEX_NAMES))) for p, b in D.BOARDS.items()
 }
+# [players][Ensign's hex][ally's hex]: the ally's neighbours within two hexes of the Ensign
+_ENSIGN_STEPS = {
+    p: tuple(
+        {x: tuple(n for n in b.neighbours[x] if n in b.within2[h]) for x in b.within2[h]} for h in range(len(HEX_NAMES))
+    )
+    for p, b in D.BOARDS.items()
+}
 # [players][hex][neighbour]: the neighbour's own neighbours but the hex (a Cavalry's targets after its move)
 _BEYOND = {
     p: tuple({n: tuple(x for x in b.neighbours[n] if x != h) for n in b.neighbours[h]} for h in range(len(HEX_NAMES)))
@@ -92,6 +99,12 @@ _ROUND_DRAW: tuple[Event, ...] = tuple(
         "to": None,
     }
     for k in range(D.NKINDS)
+)
+
+
+# the public companion of a seat's round draw: [seat][coins drawn]
+_ROUND_DREW: tuple[tuple[Event, ...], ...] = tuple(
+    tuple({"type": "drew", "seat": s, "count": c, "reason": "round"} for c in range(HAND_SIZE + 1)) for s in range(4)
 )
 
 
@@ -316,7 +329,7 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
     ev.append({"type": "round_started", "round": st.round, "initiative": st.initiative})
     for s in _FROM[st.players][st.initiative]:
         count = draw_hand(st, s, ev)  # hands are empty when a round starts (§9.2.4)
-        ev.append({"type": "drew", "seat": s, "count": count, "reason": "round"})
+        ev.append(_ROUND_DREW[s][count].copy())
     st.turn = st.initiative
     st.turn_done = False
 
@@ -733,10 +746,11 @@ def _ensign(st: WarChestState, board: D.Board, u: Unit, acts: list[Action], extr
         if t.hex in near and (t.owner & 1) == team:
             allies.append(t.hex)
     allies.sort()
+    steps = _ENSIGN_STEPS[st.players][h]
     for x in allies:
         tactic = A.TACTIC_UNIT_TO[x]
-        for n in board.neighbours[x]:
-            if n not in at and n in near:
+        for n in steps[x]:
+            if n not in at:
                 acts.append(tactic[n])
                 extras.append(extra)
 
