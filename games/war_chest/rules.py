@@ -48,6 +48,15 @@ _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111
 _TWO64 = 1 << 64
 _MASK = _TWO64 - 1
 _LIMITS = (0,) + tuple(_TWO64 - _TWO64 % n for n in range(1, 64))  # Rng.below's rejection bound per bag size
+# per lane count: (1 in each lane, k golden steps in lane k-1, the low 64 bits of each lane)
+_LANES = (None,) + tuple(
+    (
+        sum(1 << 128 * i for i in range(k)),
+        sum((i + 1) * _GOLDEN << 128 * i for i in range(k)),
+        sum(_MASK << 128 * i for i in range(k)),
+    )
+    for k in range(1, 13)
+)
 # [players][seat]: the seats in turn order starting with it
 _FROM = {n: tuple(tuple((t + k) % n for k in range(n)) for t in range(n)) for n in (2, 4)}
 _KINDS = range(D.NKINDS)
@@ -86,19 +95,22 @@ class ScriptError(Exception):
     """A scripted chance value that is not allowed at that point (§18)."""
 
 
-# a round's private draw event per coin kind, copied per draw (seat and "to" filled in)
-_ROUND_DRAW: tuple[Event, ...] = tuple(
-    {
-        "type": "draw",
-        "kind": "draw",
-        "seat": None,
-        "result": UNIT_NAMES[k],
-        "scripted": False,
-        "source": "rng",
-        "reason": "round",
-        "to": None,
-    }
-    for k in range(D.NKINDS)
+# a round's private draw event: [seat][coin kind], copied per draw ("to" filled in)
+_ROUND_DRAW: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        {
+            "type": "draw",
+            "kind": "draw",
+            "seat": s,
+            "result": UNIT_NAMES[k],
+            "scripted": False,
+            "source": "rng",
+            "reason": "round",
+            "to": None,
+        }
+        for k in range(D.NKINDS)
+    )
+    for s in range(4)
 )
 
 
@@ -200,55 +212,93 @@ def refill(sd: SeatState, seat: int, ev: list[Event]) -> int:
 
 
 def draw_hand(st: WarChestState, seat: int, ev: list[Event]) -> int:
-    """A round's draw of one seat, up to three coins (§9.2.4); how many it got.
-
-    Coin by coin through ``draw`` while a script may decide; else with the generator's
-    splitmix64 step inlined (the same draws as ``Rng.below``, without a call per coin)."""
-    sd = st.seats[seat]
-    hand = sd.hand
+    """A round's draw of one seat, up to three coins (§9.2.4); how many it got."""
+    if not st.chance.script:
+        return draw_hands(st, (seat,), ev, announce=False)[0]
+    hand = st.seats[seat].hand
     count = 0
-    if st.chance.script:
-        while count < HAND_SIZE:
-            kind = draw(st, seat, ev, "round")
-            if kind is None:
-                break
-            hand[kind] += 1
-            count += 1
-        return count
-    rng = st.chance.rng
-    state = rng.state
-    bag = sd.bag
-    total = sum(bag)
-    while count < HAND_SIZE:
-        if total == 0:
-            total = _refill_empty(sd, seat, ev)
-            if total == 0:
-                break
-            bag = sd.bag
-        limit = _LIMITS[total] if total < len(_LIMITS) else _TWO64 - _TWO64 % total
-        while True:  # Rng.below: rejection keeps it unbiased
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        r = z % total
-        for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
-            n = bag[kind]
-            if r < n:
-                break
-            r -= n
-        bag[kind] -= 1
-        total -= 1
+    while count < HAND_SIZE:  # coin by coin while a script may decide
+        kind = draw(st, seat, ev, "round")
+        if kind is None:
+            break
         hand[kind] += 1
         count += 1
-        drawn = _ROUND_DRAW[kind].copy()  # a copy of a small dict costs less than building it
-        drawn["seat"] = seat
-        drawn["to"] = [seat]
-        ev.append(drawn)
-    rng.state = state
     return count
+
+
+def draw_hands(st: WarChestState, seats: Sequence[int], ev: list[Event], *, announce: bool = True) -> list[int]:
+    """The round's draw of these seats in turn (§9.2.4), each followed by its public ``drew``
+    event when ``announce``; how many coins each got.
+
+    With nothing scripted the generator's draws are taken as ``Rng.below`` would (one
+    splitmix64 output per try, rejected above the bound), but all the round's outputs are
+    mixed at once in 128-bit lanes of one integer: a big-integer operation costs little more
+    for a dozen outputs than for one."""
+    if st.chance.script:
+        counts = []
+        for seat in seats:
+            counts.append(draw_hand(st, seat, ev))
+            if announce:
+                ev.append(_ROUND_DREW[seat][counts[-1]].copy())
+        return counts
+    rng = st.chance.rng
+    start = rng.state
+    used = 0  # outputs taken so far
+    left = HAND_SIZE * len(seats)
+    lanes = _splitmix_lanes(start, left)
+    counts = []
+    for seat in seats:
+        sd = st.seats[seat]
+        hand = sd.hand
+        bag = sd.bag
+        total = sum(bag)
+        count = 0
+        while count < HAND_SIZE:
+            if total == 0:
+                total = _refill_empty(sd, seat, ev)
+                if total == 0:
+                    break
+                bag = sd.bag
+            limit = _LIMITS[total] if total < len(_LIMITS) else _TWO64 - _TWO64 % total
+            while True:  # Rng.below: rejection keeps it unbiased
+                if not left:  # only after a rejection (odds below 2**-59 each)
+                    left = HAND_SIZE
+                    lanes = _splitmix_lanes((start + used * _GOLDEN) & _MASK, left)
+                z = lanes & _MASK
+                lanes >>= 128
+                left -= 1
+                used += 1
+                if z < limit:
+                    break
+            r = z % total
+            for kind in compress(_KINDS, bag):  # the r-th coin of the bag in kind order
+                n = bag[kind]
+                if r < n:
+                    break
+                r -= n
+            bag[kind] -= 1
+            total -= 1
+            hand[kind] += 1
+            count += 1
+            drawn = _ROUND_DRAW[seat][kind].copy()  # a copy of a small dict costs less than building it
+            drawn["to"] = [seat]
+            ev.append(drawn)
+        counts.append(count)
+        if announce:
+            ev.append(_ROUND_DREW[seat][count].copy())
+    rng.state = (start + used * _GOLDEN) & _MASK
+    return counts
+
+
+def _splitmix_lanes(state: int, count: int) -> int:
+    """The next ``count`` splitmix64 outputs after ``state`` (games.rng.Rng.next64), output i
+    in bits 128*i to 128*i+63. Each lane keeps 64 spare bits, so a product never reaches the
+    next lane, and the masks drop what a right shift brings down from it."""
+    ones, steps, low = _LANES[count]
+    z = (state * ones + steps) & low
+    z = ((z ^ (z >> 30)) & low) * _MIX1 & low
+    z = ((z ^ (z >> 27)) & low) * _MIX2 & low
+    return (z ^ (z >> 31)) & low
 
 
 def _refill_empty(sd: SeatState, seat: int, ev: list[Event]) -> int:
@@ -327,9 +377,7 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
     st.round += 1
     st.claimed = False
     ev.append({"type": "round_started", "round": st.round, "initiative": st.initiative})
-    for s in _FROM[st.players][st.initiative]:
-        count = draw_hand(st, s, ev)  # hands are empty when a round starts (§9.2.4)
-        ev.append(_ROUND_DREW[s][count].copy())
+    draw_hands(st, _FROM[st.players][st.initiative], ev)  # hands are empty when a round starts (§9.2.4)
     st.turn = st.initiative
     st.turn_done = False
 
@@ -340,7 +388,9 @@ def new_round(st: WarChestState, ev: list[Event]) -> None:
 def turn_options(st: WarChestState) -> Options:
     """The main-play options of the seat whose turn it is: every coin in hand, in kind order.
 
-    The commonest block, a coin whose only unit is on the board, is built here in one frame."""
+    The hottest code of random play. The commonest block, a coin whose only unit is on the
+    board, is built here in one frame: its bolster, then ``coin_maneuvers`` spelled out (keep
+    the two alike), since a Python call per coin and per unit costs more than the rest of it."""
     acts: list[Action] = []
     extras: list[Extra] = []
     seat = st.turn
@@ -614,7 +664,8 @@ def two_units(st: WarChestState, own: Sequence[Unit], acts: list[Action], extras
 
 
 def coin_maneuvers(st: WarChestState, u: Unit, acts: list[Action], extras: list[Extra]) -> None:
-    """Move, control, attack and tactic of one unit paid with a coin of its kind, in that order."""
+    """Move, control, attack and tactic of one unit paid with a coin of its kind, in that order
+    (``turn_options`` repeats this for a main-play coin whose only unit is on the board)."""
     board = D.BOARDS[st.players]
     at, units = st.at, st.units
     h, kind, height = u.hex, u.kind, u.height
