@@ -261,7 +261,7 @@ def draw_hands(st: WarChestState, seats: Sequence[int], ev: list[Event], *, anno
                 bag = sd.bag
             limit = _LIMITS[total] if total < len(_LIMITS) else _TWO64 - _TWO64 % total
             while True:  # Rng.below: rejection keeps it unbiased
-                if not left:  # only after a rejection (odds below 2**-59 each)
+                if not left:  # only after a rejection (odds below 2**-58 a try)
                     left = HAND_SIZE
                     lanes = _splitmix_lanes((start + used * _GOLDEN) & _MASK, left)
                 z = lanes & _MASK

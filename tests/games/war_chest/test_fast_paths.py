@@ -63,3 +63,41 @@ def test_round_draw_matches_the_generator() -> None:
             bag[kind] -= 1
             assert drawn["result"] == R.UNIT_NAMES[kind]
         assert st.chance.rng.state == rng.state and sd.bag == bag
+
+
+@pytest.mark.parametrize("count", [1, 3, 6, 12])
+def test_lanes_hold_successive_generator_outputs(count: int) -> None:
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15 * 7):
+        rng = Rng(seed)
+        lanes = R._splitmix_lanes(seed, count)
+        for i in range(count):
+            assert (lanes >> 128 * i) & (2**64 - 1) == rng.next64(), (seed, i)
+
+
+def test_rejected_outputs_are_skipped_as_below_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a bound that rejects about half the outputs (never so in play), the round's draw
+    still takes the outputs in order and leaves the generator after the last one it took."""
+    monkeypatch.setattr(R, "_LIMITS", (0,) + (2**63,) * 63)
+    for seed in range(30):
+        st = ENGINE.start(4, {}, seed)
+        for sd in st.seats:  # hands back in the bags: a full round's draw to make
+            sd.bag = [b + h for b, h in zip(sd.bag, sd.hand)]
+            sd.hand = [0] * len(sd.hand)
+        bags = [list(sd.bag) for sd in st.seats]
+        rng = Rng(st.chance.rng.state)
+        ev: list[R.Event] = []
+        R.draw_hands(st, (1, 2, 3, 0), ev)
+        for drawn in (e for e in ev if e["type"] == "draw"):
+            bag = bags[drawn["seat"]]
+            z = rng.next64()
+            while z >= 2**63:
+                z = rng.next64()
+            r = z % sum(bag)
+            kind = 0
+            while r >= bag[kind]:
+                r -= bag[kind]
+                kind += 1
+            bag[kind] -= 1
+            assert drawn["result"] == R.UNIT_NAMES[kind]
+        assert st.chance.rng.state == rng.state
+        assert [e["type"] for e in ev].count("drew") == 4
