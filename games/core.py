@@ -207,7 +207,9 @@ class Engine(Protocol):
     # -> {seat: value in [0, 1]}`` (how well each seat stands; 1/0 once the game is over). Both
     # receive a determinized state, so they cannot peek. An optional ``expert_module`` with the
     # same pair is what ``hard`` searches with (its playouts and first tries); without one it
-    # searches with the ``normal`` heuristic.
+    # searches with the ``normal`` heuristic. An optional ``search_confidence`` (standard errors)
+    # keeps that policy's move unless the search's mean value for another is higher by so much:
+    # for a game whose policy is strong and whose short searches are noisy.
 
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:

@@ -6,7 +6,8 @@ game's heuristic for a bounded number of actions and scores the position with it
 Nodes count how often they were *available*, so actions that exist only in some worlds are not
 favoured (Cowling, Powley & Whitehouse 2012). Children are widened progressively and the
 heuristic's own choice is tried first and stands unless the search clearly prefers another (more
-visits by a margin), so a short, noisy search does not trade a sound move for a lucky one.
+visits by a margin and, where the game asks for it, a mean value higher by more than ``confidence``
+standard errors), so a short, noisy search does not trade a sound move for a lucky one.
 Chance is sampled: the determinized world has a fresh random generator.
 """
 
@@ -32,7 +33,7 @@ ROLLOUT_DEPTH = 24
 
 
 class Node:
-    __slots__ = ("actor", "children", "visits", "avail", "total", "hinted")
+    __slots__ = ("actor", "children", "visits", "avail", "total", "squares", "hinted")
 
     def __init__(self, actor: int = -1) -> None:
         self.actor = actor  # the seat whose action led here
@@ -40,10 +41,23 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0  # sum of squared values, for the spread of the mean
         self.hinted = False  # the heuristic's choice has been expanded here
 
     def ucb(self) -> float:
         return self.total / self.visits + EXPLORE * math.sqrt(math.log(max(self.avail, 1)) / self.visits)
+
+    def mean_and_variance(self) -> tuple[float, float]:
+        """The mean value and the variance of that mean."""
+        mean = self.total / self.visits
+        return mean, max(self.squares / self.visits - mean * mean, 0.0) / self.visits
+
+
+def clearly_better(node: Node, other: Node, confidence: float) -> bool:
+    """Whether ``node``'s mean value beats ``other``'s by more than ``confidence`` standard errors."""
+    mean, var = node.mean_and_variance()
+    other_mean, other_var = other.mean_and_variance()
+    return mean - other_mean > confidence * math.sqrt(var + other_var)
 
 
 def search(
@@ -57,12 +71,14 @@ def search(
     budget_ms: int = 1000,
     iterations: int | None = None,
     rollout_depth: int = ROLLOUT_DEPTH,
+    confidence: float | None = None,
 ) -> Action:
     """The most visited of ``actions`` (the seat's legal actions) after the search.
 
     ``sample(rng)`` returns a fresh determinized copy of the position as ``seat`` sees it. With
     ``iterations`` the search is a pure function of its inputs; otherwise it runs for about
-    ``budget_ms`` milliseconds (at least one iteration).
+    ``budget_ms`` milliseconds (at least one iteration). With ``confidence`` the heuristic's choice
+    also stands unless another's mean value is higher by more than that many standard errors.
     """
     root = Node()
     by_key = {(seat, repr(a)): a for a in actions}
@@ -82,6 +98,8 @@ def search(
         # the heuristic's own choice (expanded first) stands unless the search clearly prefers another
         hint = mine[0][1]
         if best[1].visits < hint.visits + max(3, done // 10):
+            return by_key[mine[0][0]]
+        if confidence is not None and not clearly_better(best[1], hint, confidence):
             return by_key[mine[0][0]]
     return by_key[best[0]]
 
@@ -127,8 +145,10 @@ def _iterate(
     values = _rollout(engine, world, policy, rng, depth)
     root.visits += 1
     for n in path[1:]:
+        value = values.get(n.actor, 0.0)
         n.visits += 1
-        n.total += values.get(n.actor, 0.0)
+        n.total += value
+        n.squares += value * value
 
 
 def _expand(

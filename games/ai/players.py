@@ -93,6 +93,7 @@ def decide(
         rng=random.Random(det_seed),
         budget_ms=budget_ms,
         iterations=iterations,
+        confidence=getattr(engine, "search_confidence", None),
     )
     return chosen
 

@@ -270,6 +270,9 @@ class CitiesKnightsEngine(Presentation):
     picture_module = "games.cities_knights.picture"
     strategy_module = "games.cities_knights.strategy"
     expert_module = "games.cities_knights.expert"
+    # a 24-action rollout tells a trade offer from ending the turn poorly: the expert's move stands
+    # unless the search's value for another is a standard error higher
+    search_confidence = 1.0
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
