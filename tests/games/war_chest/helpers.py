@@ -167,3 +167,13 @@ def legal_types(st: WarChestState, seat: int) -> set[str]:
 
 def legal_of(st: WarChestState, seat: int, **match: Any) -> list[Action]:
     return [a for a in ENGINE.legal(st, seat) if all(a.get(k) == v for k, v in match.items())]
+
+
+def take_nth_coin(bag: list[int], r: int) -> int:
+    """Take the ``r``-th coin of ``bag`` counted in kind order (how a draw picks, §9.2.4); its kind."""
+    kind = 0
+    while r >= bag[kind]:
+        r -= bag[kind]
+        kind += 1
+    bag[kind] -= 1
+    return kind

@@ -10,6 +10,7 @@ from games.rng import Rng
 from games.war_chest.data import NKINDS, UNIT_NAMES
 from games.war_chest.engine import ENGINE
 from games.war_chest.rules import draw_hand
+from tests.games.war_chest.helpers import take_nth_coin
 
 
 def _reference(rng: Rng, bag: list[int], up: list[int], down: list[int]) -> list[int]:
@@ -22,13 +23,7 @@ def _reference(rng: Rng, bag: list[int], up: list[int], down: list[int]) -> list
             up[:] = down[:] = [0] * NKINDS
             if sum(bag) == 0:
                 break
-        r = rng.below(sum(bag))
-        kind = 0
-        while r >= bag[kind]:
-            r -= bag[kind]
-            kind += 1
-        bag[kind] -= 1
-        drawn.append(kind)
+        drawn.append(take_nth_coin(bag, rng.below(sum(bag))))
     return drawn
 
 

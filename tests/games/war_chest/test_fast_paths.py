@@ -13,6 +13,7 @@ import pytest
 from games.rng import Rng
 from games.war_chest import rules as R
 from games.war_chest.engine import ENGINE
+from tests.games.war_chest.helpers import take_nth_coin
 
 CONFIGS = [(2, "basic", "original"), (2, "draft", "revised"), (4, "basic", "revised"), (4, "draft", "original")]
 
@@ -55,12 +56,7 @@ def test_round_draw_matches_the_generator() -> None:
         ev: list[R.Event] = []
         assert R.draw_hand(st, 0, ev) == R.HAND_SIZE <= sum(bag)
         for drawn in ev:
-            r = rng.below(sum(bag))
-            kind = 0
-            while r >= bag[kind]:
-                r -= bag[kind]
-                kind += 1
-            bag[kind] -= 1
+            kind = take_nth_coin(bag, rng.below(sum(bag)))
             assert drawn["result"] == R.UNIT_NAMES[kind]
         assert st.chance.rng.state == rng.state and sd.bag == bag
 
@@ -92,12 +88,7 @@ def test_rejected_outputs_are_skipped_as_below_does(monkeypatch: pytest.MonkeyPa
             z = rng.next64()
             while z >= 2**63:
                 z = rng.next64()
-            r = z % sum(bag)
-            kind = 0
-            while r >= bag[kind]:
-                r -= bag[kind]
-                kind += 1
-            bag[kind] -= 1
+            kind = take_nth_coin(bag, z % sum(bag))
             assert drawn["result"] == R.UNIT_NAMES[kind]
         assert st.chance.rng.state == rng.state
         assert [e["type"] for e in ev].count("drew") == 4
