@@ -71,44 +71,59 @@ def _options(node: _Node, path: list[str]) -> list[Option]:
     return out
 
 
+class Menu:
+    """The menus of one decision: the tree of labelled paths, built once, then walked for every
+    path asked (a page of options, a press, a search for an action's path)."""
+
+    def __init__(self, engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> None:
+        self.root = _tree(engine, view, actions, lang)
+
+    def resolve(self, path: list[str]) -> Step | Action | None:
+        """Follow ``path``: an Action at a leaf, the next Step otherwise, None for a bad path."""
+        node = self.root
+        chosen: list[str] = []
+        bucket: int | None = None
+        walked: list[str] = []
+        for token in path:
+            if token == LEAF_SELF:
+                return node.action
+            if token.startswith("~"):
+                if not token[1:].isdigit():
+                    return None
+                bucket = int(token[1:])
+                walked.append(token)
+                continue
+            if not token.isdigit() or int(token) >= len(node.children):
+                return None
+            node = node.children[int(token)]
+            chosen.append(node.label)
+            walked.append(token)
+            bucket = None
+        if node.action is not None and not node.children:
+            return node.action
+        options = _options(node, walked)
+        if len(options) <= MAX_OPTIONS:
+            return Step(chosen, options, walked)
+        pages = [options[i : i + MAX_OPTIONS - 1] for i in range(0, len(options), MAX_OPTIONS - 1)]
+        if bucket is None:
+            return Step(
+                chosen,
+                [
+                    Option(f"{p[0].label[:40]} … {p[-1].label[:40]}", [*walked, f"~{k}"], False)
+                    for k, p in enumerate(pages)
+                ],
+                walked,
+            )
+        if bucket >= len(pages):
+            return None
+        return Step(chosen, pages[bucket], walked)
+
+
 def resolve(
     engine: Engine, view: dict[str, Any], actions: list[Action], lang: str, path: list[str]
 ) -> Step | Action | None:
-    """Follow ``path``: an Action at a leaf, the next Step otherwise, None for a bad path."""
-    node = _tree(engine, view, actions, lang)
-    chosen: list[str] = []
-    bucket: int | None = None
-    walked: list[str] = []
-    for token in path:
-        if token == LEAF_SELF:
-            return node.action
-        if token.startswith("~"):
-            if not token[1:].isdigit():
-                return None
-            bucket = int(token[1:])
-            walked.append(token)
-            continue
-        if not token.isdigit() or int(token) >= len(node.children):
-            return None
-        node = node.children[int(token)]
-        chosen.append(node.label)
-        walked.append(token)
-        bucket = None
-    if node.action is not None and not node.children:
-        return node.action
-    options = _options(node, walked)
-    if len(options) <= MAX_OPTIONS:
-        return Step(chosen, options, walked)
-    pages = [options[i : i + MAX_OPTIONS - 1] for i in range(0, len(options), MAX_OPTIONS - 1)]
-    if bucket is None:
-        return Step(
-            chosen,
-            [Option(f"{p[0].label[:40]} … {p[-1].label[:40]}", [*walked, f"~{k}"], False) for k, p in enumerate(pages)],
-            walked,
-        )
-    if bucket >= len(pages):
-        return None
-    return Step(chosen, pages[bucket], walked)
+    """Follow ``path`` through the menus of ``actions`` (one path; ``Menu`` for several)."""
+    return Menu(engine, view, actions, lang).resolve(path)
 
 
 def find_path(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str, action: Action) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from games.menus import LEAF_SELF, MAX_OPTIONS, Option, Step, find_path, matches, resolve
+from games.menus import LEAF_SELF, MAX_OPTIONS, Menu, Option, Step, find_path, matches, resolve
 
-__all__ = ("LEAF_SELF", "MAX_OPTIONS", "Option", "Step", "find_path", "matches", "resolve", "pack", "unpack")
+__all__ = ("LEAF_SELF", "MAX_OPTIONS", "Menu", "Option", "Step", "find_path", "matches", "resolve", "pack", "unpack")
 
 CUSTOM_ID = re.compile(r"st:(?P<game>\d+):(?P<seat>\d+):(?P<seq>\d+):(?P<lang>[a-z]{2}):(?P<path>[0-9~!.]{0,60})")
 

@@ -92,9 +92,10 @@ def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> li
     actions = engine.legal(table.state, seat)
     labels = engine.action_path(view, action, lang)
     joined = [" · ".join(labels[i:j]) for i in range(len(labels)) for j in range(i + 1, len(labels) + 1)]
+    menu = menus.Menu(engine, view, actions, lang)
 
     def search(path: list[str], depth: int) -> list[str] | None:
-        found = menus.resolve(engine, view, actions, lang, path)
+        found = menu.resolve(path)
         if found is None:
             return None
         if not isinstance(found, menus.Step):
@@ -152,13 +153,13 @@ async def _open_menu(world: World, member: Any, table: Any, seat: int) -> tuple[
 
 
 async def play_with_policy(world: World, policy: Any, rnd: random.Random, *, max_actions: int = 20_000) -> int:
-    """Every pending player in turn picks an action with ``policy(rnd, actions)`` and presses to it."""
+    """Every pending player in turn picks an action with ``policy(rnd, table, seat)`` and presses to it."""
     by_id = {m.id: m for m in world.members}
     for count in range(max_actions):
         table = await world.service.table_in(world.channel.id)
         if table is None:
             return count
         seat = rnd.choice(sorted(table.prompts))
-        action = policy(rnd, table.engine.legal(table.state, seat))
+        action = policy(rnd, table, seat)
         await press_to(world, by_id[table.user_of(seat)], action)
     raise AssertionError("game did not end")

@@ -10,25 +10,17 @@ import pytest
 
 from bot.store.models import FINISHED
 from games import registry
+from games.ai.players import decide
 from tests.chat.driver import play_with_policy
 from tests.chat.world import World
 
-# Random players rarely finish Catan; these weights favour building over idle trading.
-CATAN_WEIGHTS = {
-    "offer_trade": 0.02,
-    "counter_offer": 0.1,
-    "maritime_trade": 0.3,
-    "cancel_trade": 0.2,
-    "end_turn": 1.0,
-    "reject_trade": 0.5,
-    "skip": 0.3,
-}
-
 
 def policy_for(key: str) -> Any:
+    """Random players, except in Cities & Knights: random players rarely finish Catan (thousands
+    of actions), so there the people play as the ``normal`` AI would."""
     if key == "cities_knights":
-        return lambda rnd, acts: rnd.choices(acts, [CATAN_WEIGHTS.get(a["type"], 5.0) for a in acts])[0]
-    return lambda rnd, acts: rnd.choice(acts)
+        return lambda rnd, table, seat: decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32))
+    return lambda rnd, table, seat: rnd.choice(table.engine.legal(table.state, seat))
 
 
 # Battles & Builders has its own full-game tests (tests/chat/test_full_game.py).

@@ -11,8 +11,9 @@ from games.burg.data import RESOURCES
 from games.burg.engine import ENGINE
 from games.burg.state import State
 from games.core import IllegalAction
-from games.menus import MAX_OPTIONS, Step, resolve
+from games.menus import MAX_OPTIONS, Menu, Step, resolve
 from tests.games.burg.helpers import act, acting, empty_tower, new_game, select, set_res
+from tests.games.menu_leaves import menu_leaves
 
 ALL_MESSENGER = {1: "messenger", 2: "messenger", 3: "messenger"}
 VALUE = {"sand": 1, "wood": 2, "clay": 4, "stone": 5}
@@ -82,16 +83,6 @@ def test_silver_can_be_chosen_for_the_forge() -> None:
     assert s.forge == forge + 3
 
 
-def leaves(view: dict[str, Any], legal: list[dict[str, Any]], lang: str, path: list[str]) -> int:
-    """Actions reachable below ``path``, checking that no step offers more than 25 options."""
-    step = resolve(ENGINE, view, legal, lang, path)
-    if not isinstance(step, Step):
-        assert step is not None, path
-        return 1
-    assert len(step.options) <= MAX_OPTIONS
-    return sum(leaves(view, legal, lang, o.path) for o in step.options)
-
-
 def test_menus_offer_the_cheapest_first_then_groups_within_25() -> None:
     s = building_step(sand=4, wood=4, clay=4, stone=4, silver=4)
     legal = ENGINE.legal(s, 0)
@@ -107,15 +98,16 @@ def test_menus_offer_the_cheapest_first_then_groups_within_25() -> None:
         first = resolve(ENGINE, view, legal, lang, [])
         assert isinstance(first, Step)
         build = next(o for o in first.options if o.label == build_label)
-        step = resolve(ENGINE, view, legal, lang, build.path)
+        menu = Menu(ENGINE, view, legal, lang)
+        step = menu.resolve(build.path)
         assert isinstance(step, Step)
         name = ENGINE.action_path(view, of_tile[0], lang)[1]
         tile_option = next(o for o in step.options if o.label == name)
-        payments = resolve(ENGINE, view, legal, lang, tile_option.path)
+        payments = menu.resolve(tile_option.path)
         assert isinstance(payments, Step) and len(payments.options) <= MAX_OPTIONS
         top = payments.options[0]
         assert top.leaf and cheapest in top.label
-        assert resolve(ENGINE, view, legal, lang, top.path) == of_tile[0]
+        assert menu.resolve(top.path) == of_tile[0]
         # the rest are groups by the silver and stone spent; together they reach every other payment
         assert all(o.label.startswith(others) for o in payments.options[1:])
-        assert 1 + sum(leaves(view, legal, lang, o.path) for o in payments.options[1:]) == len(of_tile)
+        assert 1 + sum(menu_leaves(menu, o.path) for o in payments.options[1:]) == len(of_tile)

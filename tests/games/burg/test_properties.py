@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from games.burg.engine import ENGINE
-from games.core import Action, IllegalAction, Prompt, visible
-from games.menus import MAX_OPTIONS, Step, resolve
+from games.core import IllegalAction, Prompt, visible
+from games.menus import Menu
 from tests.games.burg.helpers import check_invariants
+from tests.games.menu_leaves import menu_leaves
 from tests.games.playout import canonical, random_playout, replay
 
 CONFIGS = [(n, w) for n in (2, 3, 4) for w in (False, True)]
@@ -192,16 +193,6 @@ def test_protocol_surface(players: int) -> None:
         assert visible(ev, ev.get("seat")) or ev["type"] != "selection"
 
 
-def _menu_leaves(view: dict[str, Any], legal: list[Action], lang: str, path: list[str]) -> int:
-    """Actions reachable in the menus below ``path``; no step offers more than 25 options."""
-    step = resolve(ENGINE, view, legal, lang, path)
-    if not isinstance(step, Step):
-        assert step is not None, path
-        return 1
-    assert len(step.options) <= MAX_OPTIONS, (step.chosen, len(step.options))
-    return sum(_menu_leaves(view, legal, lang, o.path) for o in step.options)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_prompt_labels_and_menus(players: int) -> None:
     """Along whole games every legal action gets a path of short labels in both languages, and
@@ -220,7 +211,7 @@ def test_every_prompt_labels_and_menus(players: int) -> None:
                 assert len(set(paths)) == len(paths), "two actions share one label path"
                 for p in paths:
                     assert all(0 < len(x) <= 80 for x in p)
-                assert _menu_leaves(v, legal, lang, []) == len(legal), pend[seat].kind
+                assert menu_leaves(Menu(ENGINE, v, legal, lang), []) == len(legal), pend[seat].kind
             ENGINE.apply(s, seat, rnd.choice(legal))
 
 
