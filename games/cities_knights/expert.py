@@ -8,6 +8,9 @@ would end its turn (or discard a progress card) it first
   at the table would be better off taking the deal (judged as ``normal`` judges an offer), and
 - trades spare cards with the bank toward that build, so a seven finds little to discard.
 
+It places later settlements and cities by the same set-up worth, pays with Medicine and Crane
+when a build can use them, and plays an Alchemist for the roll that earns it the most.
+
 The next build is, in order: a city, a settlement, the cheapest next city improvement, a knight, a
 road. Search (``games.ai.ismcts``) plays its rollouts with this policy and starts each node from
 its choice; ``normal`` itself never uses it.
@@ -21,7 +24,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
 from games.cities_knights import strategy as normal
-from games.cities_knights.state import SETTLEMENT, State
+from games.cities_knights.state import CITY, SETTLEMENT, State
 from games.core import Action
 
 evaluate = normal.evaluate
@@ -122,13 +125,74 @@ def bank_trade(trades: list[Action], spare: list[int], missing: list[int]) -> Ac
     return best[1] if best else None
 
 
+#: what one production card of a rival is worth to the seat choosing an Alchemist roll
+RIVAL_CARD = -0.4
+#: the least an Alchemist roll must earn (cards, rivals' counted as above) to play the card
+ALCHEMIST_GAIN = 2.0
+
+
+def roll_worth(st: State, seat: int, total: int) -> float:
+    """What a production roll of ``total`` earns the seat, less a little for what rivals earn;
+    a seven (the robber, discards) is worth less than any."""
+    if total == 7:
+        return -ALCHEMIST_GAIN
+    worth = 0.0
+    for v, owner in enumerate(st.b_owner):
+        if owner < 0:
+            continue
+        for h in D.VERTEX_HEXES[v]:
+            if h != st.robber and st.numbers[h] == total:
+                worth += (1.0 if owner == seat else RIVAL_CARD) * (2 if st.b_kind[v] == CITY else 1)
+    return worth
+
+
+def alchemist(st: State, seat: int, acts: list[Action]) -> Action | None:
+    """The Alchemist roll worth the most to the seat (a low red die draws from more gates), if it
+    earns enough to spend the card."""
+    plays = [a for a in acts if a["type"] == "play_alchemist"]
+    if not plays:
+        return None
+    best = max(plays, key=lambda a: (roll_worth(st, seat, a["red"] + a["yellow"]), -a["red"]))
+    return best if roll_worth(st, seat, best["red"] + best["yellow"]) >= ALCHEMIST_GAIN else None
+
+
+def _with_card(engine: Any, st: State, seat: int, action: Action) -> Action:
+    """The same build paid with Medicine or Crane where the seat holds one and may use it."""
+    flag = {"build_city": "use_medicine", "buy_improvement": "use_crane"}.get(action["type"])
+    if flag is None or action.get(flag):
+        return action
+    cheaper = {**action, flag: True}
+    return cheaper if cheaper in engine.legal(st, seat) else action
+
+
+def _placed(engine: Any, st: State, seat: int, action: Action) -> Action:
+    """A main-phase city or settlement moved to the intersection of the highest set-up worth."""
+    city = action["type"] == "build_city"
+    same = [
+        a
+        for a in engine.legal(st, seat)
+        if a["type"] == action["type"] and a.get("use_medicine") == action.get("use_medicine")
+    ]
+    return max(same, key=lambda a: setup_worth(st, D.VERTEX_INDEX[a["vertex"]], city))
+
+
 def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     if state.phase == "setup":
         acts = engine.legal(state, seat)
         if acts[0]["type"] in ("build_settlement", "build_city"):
             return max(acts, key=lambda a: setup_worth(state, D.VERTEX_INDEX[a["vertex"]], a["type"] == "build_city"))
+    if state.phase == "roll" and state.turn == seat and not state.tasks:
+        roll = alchemist(state, seat, engine.legal(state, seat))
+        if roll is not None:
+            return roll
     action = normal.choose(engine, state, seat, rng)
-    if action["type"] not in ("end_turn", "discard_progress") or state.phase != "main" or state.tasks:
+    if state.phase != "main" or state.tasks or state.turn != seat:
+        return action
+    if action["type"] in ("build_city", "build_settlement"):
+        action = _placed(engine, state, seat, action)
+    if action["type"] in ("build_city", "buy_improvement"):
+        return _with_card(engine, state, seat, action)
+    if action["type"] not in ("end_turn", "discard_progress"):
         return action
     by: dict[str, list[Action]] = {}
     for a in engine.legal(state, seat):

@@ -1,5 +1,5 @@
-"""The playout policy of ``hard``: ``normal`` plus a set-up for commodities and trading spare cards
-toward the next build."""
+"""The playout policy of ``hard``: ``normal`` plus a set-up and later buildings placed for
+commodities, trading spare cards toward the next build, and Medicine, Crane and Alchemist used well."""
 
 from __future__ import annotations
 
@@ -55,3 +55,38 @@ def test_the_setup_city_goes_where_it_earns_commodities() -> None:
     assert chosen == {"type": "build_city", "vertex": "2,-2,S"}  # forest and pasture: paper and cloth
     worth = {a["vertex"]: X.setup_worth(st, S.VI[a["vertex"]], True) for a in ENGINE.legal(st, seat)}
     assert worth[chosen["vertex"]] == max(worth.values())
+
+
+def test_a_later_city_goes_where_the_set_up_worth_is_highest() -> None:
+    # normal upgrades the settlement on forest 11, fields 12 and hills 6; the expert the one on
+    # mountains 8, whose city yields ore and coin on the likelier number
+    st = position(3, settlements={0: ["-1,0,N", "3,-1,S"]}, hands={0: {"ore": 3, "grain": 2}})
+    assert S.choose(ENGINE, st, 0, random.Random(0)) == {"type": "build_city", "vertex": "-1,0,N"}
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == {"type": "build_city", "vertex": "3,-1,S"}
+
+
+def test_medicine_and_crane_pay_for_the_build_they_can_cheapen() -> None:
+    st = position(3, settlements={0: ["0,-1,S"]}, hands={0: {"ore": 3, "grain": 2}}, progress={0: ["medicine"]})
+    assert S.choose(ENGINE, st, 0, random.Random(0)) == {"type": "build_city", "vertex": "0,-1,S"}
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == {"type": "build_city", "vertex": "0,-1,S", "use_medicine": True}
+    st = position(3, cities={0: ["0,-1,S"]}, hands={0: {"paper": 1, "cloth": 1, "coin": 1}}, progress={0: ["crane"]})
+    assert S.choose(ENGINE, st, 0, random.Random(0)) == {"type": "buy_improvement", "track": "science"}
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == {
+        "type": "buy_improvement",
+        "track": "science",
+        "use_crane": True,
+    }
+
+
+def test_the_alchemist_picks_the_roll_that_pays_and_a_low_red_die() -> None:
+    # a city on hills 6 and forest 11: a 6 or an 11 earns two cards; 6 can be rolled with red 1
+    st = position(3, cities={0: ["0,-1,S"]}, progress={0: ["alchemist"]}, phase="roll")
+    assert S.choose(ENGINE, st, 0, random.Random(0)) == {"type": "roll"}
+    assert X.roll_worth(st, 0, 6) == X.roll_worth(st, 0, 11) == 2.0
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == {"type": "play_alchemist", "red": 1, "yellow": 5}
+    # a settlement there earns one card a roll: not worth the Alchemist
+    st = position(3, settlements={0: ["0,-1,S"]}, progress={0: ["alchemist"]}, phase="roll")
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == {"type": "roll"}
+    # a rival's city on the same hexes makes the roll worth less
+    st = position(3, cities={0: ["0,-1,S"], 1: ["-1,0,N"]}, progress={0: ["alchemist"]}, phase="roll")
+    assert X.roll_worth(st, 0, 6) == 2.0 + 2 * X.RIVAL_CARD
