@@ -152,8 +152,9 @@ def alchemist(st: State, seat: int, acts: list[Action]) -> Action | None:
     plays = [a for a in acts if a["type"] == "play_alchemist"]
     if not plays:
         return None
-    best = max(plays, key=lambda a: (roll_worth(st, seat, a["red"] + a["yellow"]), -a["red"]))
-    return best if roll_worth(st, seat, best["red"] + best["yellow"]) >= ALCHEMIST_GAIN else None
+    worth = {total: roll_worth(st, seat, total) for total in range(2, 13)}
+    best = max(plays, key=lambda a: (worth[a["red"] + a["yellow"]], -a["red"]))
+    return best if worth[best["red"] + best["yellow"]] >= ALCHEMIST_GAIN else None
 
 
 def _with_card(engine: Any, st: State, seat: int, action: Action) -> Action:
