@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from games.battles_builders import data as D
 from games.battles_builders.engine import CATAPULT_TARGET, CHOOSE_TILE, COMMIT, FRESH_TROOPS, WITHDRAW, State
+from games.battles_builders.rules import commit_options, commits_of_size
 from games.core import Action
 
 ARMY_NAMES = (D.INFANTRY, D.CAVALRY, D.ARCHER)
@@ -31,24 +34,41 @@ def _average(st: State, colour: str) -> float:
     return sum(faces) / len(faces)
 
 
-def _strength(st: State, chips: list[int] | tuple[int, ...], terrain: str) -> float:
+def _strength(st: State, chips: Sequence[float], terrain: str) -> float:
     """Expected dice total of these chips on this terrain."""
     colours = st.cfg.colours[terrain]
     return sum(chips[D.ARMY_IDX[j]] * _average(st, colours[ARMY_NAMES[j]]) for j in range(3))
 
 
+@cache
+def _mean_commit(before: tuple[int, ...], count: int | None) -> tuple[float, ...]:
+    """The average chips of the commits a seat holding ``before`` could have made (of ``count``
+    chips when the count is public): what its hidden commit brings, as far as others can tell."""
+    options = commit_options(before) if count is None else commits_of_size(before, count)
+    if not options:
+        return (0.0,) * 5
+    return tuple(sum(o[i] for o in options) / len(options) for i in range(5))
+
+
 def _rivals(st: State, seat: int, terrain: str) -> tuple[list[float], list[float]]:
-    """Expected strength and builders of every other competitor this round (a commit not yet
-    made is guessed; the state is a sampled world, so made commits are a plausible guess too)."""
+    """Expected strength and builders of every other competitor this round. A commit not yet
+    revealed is never read, only its public count: in a search the others' policy would
+    otherwise answer a commit it cannot see."""
     colours = st.cfg.colours[terrain]
     mean_die = sum(_average(st, colours[a]) for a in ARMY_NAMES) / 3
+    hidden = st.phase == COMMIT
     strengths, builders = [], []
     for p, s in enumerate(st.seats):
         if p == seat:
             continue
-        if s.commit is not None:
+        if s.commit is not None and (not hidden or p >= st.players):
             strengths.append(_strength(st, s.commit, terrain))
             builders.append(float(s.commit[D.B]))
+        elif s.commit is not None:
+            before = tuple(a + b for a, b in zip(s.stock, s.commit))
+            mean = _mean_commit(before, None if st.cfg.simultaneous else s.count)
+            strengths.append(_strength(st, mean, terrain))
+            builders.append(mean[D.B])
         elif p >= st.players:  # the fictitious player draws 3 chips from its pool at the reveal
             pool = s.stock
             total = max(1, sum(pool[:4]))
@@ -76,8 +96,15 @@ def _chip_worth(st: State, seat: int) -> float:
     return 0.8 * later * 6 / max(chips, 1)
 
 
-def _commit_score(st: State, seat: int, chips: tuple[int, ...], terrain: str, value: int, worth: float) -> float:
-    rivals, rival_builders = _rivals(st, seat, terrain)
+def _commit_score(
+    st: State,
+    chips: tuple[int, ...],
+    terrain: str,
+    value: int,
+    worth: float,
+    rivals: list[float],
+    rival_builders: list[float],
+) -> float:
     strength = _strength(st, chips, terrain)
     armies = chips[D.I] + chips[D.C] + chips[D.A]
     count = sum(chips)
@@ -106,11 +133,12 @@ def _commit_score(st: State, seat: int, chips: tuple[int, ...], terrain: str, va
 def _choose_commit(st: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
     terrain, value = st.cfg.tiles[st.event] if st.event else (D.URBAN, 0)
     worth = _chip_worth(st, seat)
+    rivals, rival_builders = _rivals(st, seat, terrain)
     best, best_score = actions[0], -math.inf
     for a in actions:
         c = a["chips"]
         chips = (c["builder"], c["infantry"], c["cavalry"], c["archer"], c["king"])
-        score = _commit_score(st, seat, chips, terrain, value, worth) + 0.05 * rng.random()
+        score = _commit_score(st, chips, terrain, value, worth, rivals, rival_builders) + 0.05 * rng.random()
         if score > best_score:
             best, best_score = a, score
     return best
