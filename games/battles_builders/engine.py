@@ -54,8 +54,6 @@ from games.battles_builders.rules import (
     begin_round,
     chips_dict,
     commit_actions,
-    commit_options,
-    commits_of_size,
     do_catapult,
     do_choose,
     do_commit,
@@ -64,6 +62,7 @@ from games.battles_builders.rules import (
     eligible,
     fresh_actions,
     next_to_commit,
+    possible_commits,
     targets,
     withdraw_actions,
 )
@@ -501,8 +500,7 @@ class BattlesBuilders(Presentation):
                 if p == seat or s.commit is None:
                     continue
                 before = tuple(a + b for a, b in zip(s.stock, s.commit))
-                # with the count announced, only commits of that size
-                options = commit_options(before) if st.cfg.simultaneous else commits_of_size(before, s.count)
+                options = possible_commits(before, None if st.cfg.simultaneous else s.count)
                 pick = list(options[rng.randrange(len(options))])
                 s.stock = [a - b for a, b in zip(before, pick)]
                 s.commit = pick

@@ -104,6 +104,12 @@ def commits_of_size(stock: tuple[int, ...], size: int) -> tuple[tuple[int, ...],
     return tuple(o for o in commit_options(stock) if sum(o) == size)
 
 
+def possible_commits(before: tuple[int, ...], count: int | None) -> tuple[tuple[int, ...], ...]:
+    """The commits a seat holding ``before`` may have made, as the others know it: of ``count``
+    chips when the count is public (the rulebook's order), any size when commits are simultaneous."""
+    return commit_options(before) if count is None else commits_of_size(before, count)
+
+
 def _commit_action(chips: tuple[int, ...]) -> Action:
     b, i, c, a, k = chips
     return {"type": COMMIT, "chips": {"builder": b, "infantry": i, "cavalry": c, "archer": a, "king": k}}

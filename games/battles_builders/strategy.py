@@ -19,7 +19,7 @@ from typing import Any
 
 from games.battles_builders import data as D
 from games.battles_builders.engine import CATAPULT_TARGET, CHOOSE_TILE, COMMIT, FRESH_TROOPS, WITHDRAW, State
-from games.battles_builders.rules import commit_options, commits_of_size
+from games.battles_builders.rules import possible_commits
 from games.core import Action
 
 ARMY_NAMES = (D.INFANTRY, D.CAVALRY, D.ARCHER)
@@ -44,7 +44,7 @@ def _strength(st: State, chips: Sequence[float], terrain: str) -> float:
 def _mean_commit(before: tuple[int, ...], count: int | None) -> tuple[float, ...]:
     """The average chips of the commits a seat holding ``before`` could have made (of ``count``
     chips when the count is public): what its hidden commit brings, as far as others can tell."""
-    options = commit_options(before) if count is None else commits_of_size(before, count)
+    options = possible_commits(before, count)
     if not options:
         return (0.0,) * 5
     return tuple(sum(o[i] for o in options) / len(options) for i in range(5))
@@ -61,14 +61,14 @@ def _rivals(st: State, seat: int, terrain: str) -> tuple[list[float], list[float
     for p, s in enumerate(st.seats):
         if p == seat:
             continue
-        if s.commit is not None and (not hidden or p >= st.players):
-            strengths.append(_strength(st, s.commit, terrain))
-            builders.append(float(s.commit[D.B]))
-        elif s.commit is not None:
+        if s.commit is not None and hidden and p < st.players:  # unrevealed: its count only
             before = tuple(a + b for a, b in zip(s.stock, s.commit))
             mean = _mean_commit(before, None if st.cfg.simultaneous else s.count)
             strengths.append(_strength(st, mean, terrain))
             builders.append(mean[D.B])
+        elif s.commit is not None:
+            strengths.append(_strength(st, s.commit, terrain))
+            builders.append(float(s.commit[D.B]))
         elif p >= st.players:  # the fictitious player draws 3 chips from its pool at the reveal
             pool = s.stock
             total = max(1, sum(pool[:4]))
