@@ -157,24 +157,24 @@ def alchemist(st: State, seat: int, acts: list[Action]) -> Action | None:
     return best if worth[best["red"] + best["yellow"]] >= ALCHEMIST_GAIN else None
 
 
-def _with_card(engine: Any, st: State, seat: int, action: Action) -> Action:
+def _with_card(acts: list[Action], action: Action) -> Action:
     """The same build paid with Medicine or Crane where the seat holds one and may use it."""
     flag = {"build_city": "use_medicine", "buy_improvement": "use_crane"}.get(action["type"])
     if flag is None or action.get(flag):
         return action
     cheaper = {**action, flag: True}
-    return cheaper if cheaper in engine.legal(st, seat) else action
+    return cheaper if cheaper in acts else action
 
 
-def _placed(engine: Any, st: State, seat: int, action: Action) -> Action:
+def _placed(st: State, acts: list[Action], action: Action) -> Action:
     """A main-phase city or settlement moved to the intersection of the highest set-up worth."""
     city = action["type"] == "build_city"
-    same = [
-        a
-        for a in engine.legal(st, seat)
-        if a["type"] == action["type"] and a.get("use_medicine") == action.get("use_medicine")
-    ]
+    same = [a for a in acts if a["type"] == action["type"] and a.get("use_medicine") == action.get("use_medicine")]
     return max(same, key=lambda a: setup_worth(st, D.VERTEX_INDEX[a["vertex"]], city))
+
+
+#: what ``normal`` may choose that the expert does otherwise or adds to
+_REVISED = frozenset({"build_city", "build_settlement", "buy_improvement", "end_turn", "discard_progress"})
 
 
 def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
@@ -187,16 +187,17 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
         if roll is not None:
             return roll
     action = normal.choose(engine, state, seat, rng)
-    if state.phase != "main" or state.tasks or state.turn != seat:
+    if state.phase != "main" or state.tasks or state.turn != seat or action["type"] not in _REVISED:
         return action
+    acts = engine.legal(state, seat)  # listed once for every revision below
     if action["type"] in ("build_city", "build_settlement"):
-        action = _placed(engine, state, seat, action)
+        action = _placed(state, acts, action)
     if action["type"] in ("build_city", "buy_improvement"):
-        return _with_card(engine, state, seat, action)
+        return _with_card(acts, action)
     if action["type"] not in ("end_turn", "discard_progress"):
         return action
     by: dict[str, list[Action]] = {}
-    for a in engine.legal(state, seat):
+    for a in acts:
         by.setdefault(a["type"], []).append(a)
     spare, missing = _spare_and_missing(state, seat)
     better = trade_offer(state, seat, by.get("offer_trade", []), spare, missing)
