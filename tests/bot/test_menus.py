@@ -62,9 +62,10 @@ def test_every_commit_of_battles_and_builders_is_reachable_in_small_steps() -> N
     state = eng.start(3, {}, 1)
     view, legal = eng.view(state, 0), eng.legal(state, 0)
     reached: list[Action] = []
+    menu = menus.Menu(eng, view, legal, "en")
 
     def walk(path: list[str]) -> None:
-        found = menus.resolve(eng, view, legal, "en", path)
+        found = menu.resolve(path)
         if isinstance(found, menus.Step):
             assert 0 < len(found.options) <= menus.MAX_OPTIONS
             for opt in found.options:
