@@ -9,21 +9,13 @@ from collections.abc import Iterator
 import pytest
 
 from games.battles_builders.engine import ENGINE, State
+from tests.games.search_hooks import check_clone, check_determinized, random_positions
 
 OPTIONS = ({}, {"simultaneous_commit": True})
 
 
 def positions(players: int, seed: int, options: dict[str, object], every: int = 3) -> Iterator[State]:
-    rnd = random.Random(seed)
-    st = ENGINE.start(players, dict(options), seed)
-    for i in range(400):
-        pend = ENGINE.pending(st)
-        if not pend:
-            break
-        if i % every == 0:
-            yield st
-        seat = rnd.choice(sorted(pend))
-        ENGINE.apply(st, seat, rnd.choice(ENGINE.legal(st, seat)))
+    return random_positions(ENGINE, players, seed, options, every=every)
 
 
 def chips_in_play(st: State) -> list[int]:
@@ -32,17 +24,7 @@ def chips_in_play(st: State) -> list[int]:
 
 def test_clone_is_equal_and_independent() -> None:
     for st in positions(3, 1, {}):
-        copy = ENGINE.clone(st)
-        assert ENGINE.dump(copy) == ENGINE.dump(st)
-        before = ENGINE.dump(st)
-        rnd = random.Random(2)
-        for _ in range(12):
-            pend = ENGINE.pending(copy)
-            if not pend:
-                break
-            seat = min(pend)
-            ENGINE.apply(copy, seat, rnd.choice(ENGINE.legal(copy, seat)))
-        assert ENGINE.dump(st) == before
+        check_clone(ENGINE, st, steps=12)
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=["in_turn", "simultaneous"])
@@ -51,11 +33,7 @@ def test_determinized_copy_looks_the_same_to_the_seat(options: dict[str, object]
     for players in (2, 3, 4):
         for st in positions(players, players, options):
             for seat in [*range(players), None]:
-                det = ENGINE.determinize(st, seat, random.Random(checked))
-                assert ENGINE.view(det, seat) == ENGINE.view(st, seat)
-                assert ENGINE.pending(det).keys() == ENGINE.pending(st).keys()
-                if seat is not None:
-                    assert ENGINE.legal(det, seat) == ENGINE.legal(st, seat)
+                det = check_determinized(ENGINE, st, seat, random.Random(checked))
                 assert chips_in_play(det) == chips_in_play(st)
                 assert sorted(det.deck) == sorted(st.deck)
                 checked += 1

@@ -9,34 +9,16 @@ from typing import Any
 
 from games.burg.engine import ENGINE
 from games.burg.state import State
+from tests.games.search_hooks import check_clone, check_determinized, random_positions
 
 
 def positions(players: int, seed: int, every: int = 5, **options: Any) -> Iterator[State]:
-    rnd = random.Random(seed)
-    st = ENGINE.start(players, options, seed)
-    for i in range(400):
-        pend = ENGINE.pending(st)
-        if not pend:
-            break
-        if i % every == 0:
-            yield st
-        seat = rnd.choice(sorted(pend))
-        ENGINE.apply(st, seat, rnd.choice(ENGINE.legal(st, seat)))
+    return random_positions(ENGINE, players, seed, options, every=every)
 
 
 def test_clone_is_equal_and_independent() -> None:
     for st in positions(3, 1, every=13, winterEnabled=True):
-        copy = ENGINE.clone(st)
-        assert ENGINE.dump(copy) == ENGINE.dump(st)
-        before = ENGINE.dump(st)
-        rnd = random.Random(2)
-        for _ in range(25):
-            pend = ENGINE.pending(copy)
-            if not pend:
-                break
-            seat = min(pend)
-            ENGINE.apply(copy, seat, rnd.choice(ENGINE.legal(copy, seat)))
-        assert ENGINE.dump(st) == before
+        check_clone(ENGINE, st, steps=25)
 
 
 def test_determinized_copy_looks_the_same_to_the_seat() -> None:
@@ -44,11 +26,7 @@ def test_determinized_copy_looks_the_same_to_the_seat() -> None:
     for players, seed, winter in ((2, 3, False), (3, 4, True), (4, 5, True)):
         for st in positions(players, seed, winterEnabled=winter):
             for seat in [*range(players), None]:
-                det = ENGINE.determinize(st, seat, random.Random(checked))
-                assert ENGINE.view(det, seat) == ENGINE.view(st, seat)
-                assert ENGINE.pending(det).keys() == ENGINE.pending(st).keys()
-                if seat is not None:
-                    assert ENGINE.legal(det, seat) == ENGINE.legal(st, seat)
+                det = check_determinized(ENGINE, st, seat, random.Random(checked))
                 assert sorted(det.winter_deck) == sorted(st.winter_deck)
                 checked += 1
     assert checked > 100

@@ -11,6 +11,7 @@ from games.cities_knights.engine import ENGINE
 from games.cities_knights.state import State
 from tests.games.cities_knights.helpers import act, conserved, position
 from tests.games.cities_knights.test_properties import choose
+from tests.games.search_hooks import check_clone, check_determinized
 
 
 def positions(players: int, seed: int, steps: int = 700, every: int = 23) -> Iterator[State]:
@@ -33,17 +34,7 @@ def positions(players: int, seed: int, steps: int = 700, every: int = 23) -> Ite
 
 def test_clone_is_equal_and_independent() -> None:
     for st in positions(4, 3, every=37):
-        copy = ENGINE.clone(st)
-        assert ENGINE.dump(copy) == ENGINE.dump(st)
-        before = ENGINE.dump(st)
-        rnd = random.Random(1)
-        for _ in range(30):
-            pend = ENGINE.pending(copy)
-            if not pend:
-                break
-            seat = min(pend)
-            ENGINE.apply(copy, seat, choose(rnd, ENGINE.legal(copy, seat)))
-        assert ENGINE.dump(st) == before
+        check_clone(ENGINE, st, steps=30, choose=choose)
 
 
 def test_determinized_copy_looks_the_same_to_the_seat() -> None:
@@ -51,12 +42,9 @@ def test_determinized_copy_looks_the_same_to_the_seat() -> None:
     for players, seed in ((3, 5), (4, 6), (3, 7)):
         for st in positions(players, seed):
             for seat in [*range(players), None]:
-                det = ENGINE.determinize(st, seat, random.Random(checked))
-                assert ENGINE.view(det, seat) == ENGINE.view(st, seat)
+                det = check_determinized(ENGINE, st, seat, random.Random(checked))
                 if seat is not None:
-                    assert ENGINE.legal(det, seat) == ENGINE.legal(st, seat)
                     assert ENGINE.invitations(det).keys() == ENGINE.invitations(st).keys()
-                assert ENGINE.pending(det).keys() == ENGINE.pending(st).keys()
                 conserved(det)
                 checked += 1
     assert checked > 100

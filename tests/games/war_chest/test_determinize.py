@@ -8,35 +8,17 @@ from collections.abc import Iterator
 
 from games.war_chest.engine import ENGINE
 from games.war_chest.state import WarChestState
+from tests.games.search_hooks import check_clone, check_determinized, random_positions
 from tests.games.war_chest.helpers import check_conservation, coin_totals
 
 
 def positions(players: int, seed: int, every: int = 11, setup: str = "basic") -> Iterator[WarChestState]:
-    rnd = random.Random(seed)
-    st = ENGINE.start(players, {"setup": setup}, seed)
-    for i in range(500):
-        pend = ENGINE.pending(st)
-        if not pend:
-            break
-        if i % every == 0:
-            yield st
-        seat = rnd.choice(sorted(pend))
-        ENGINE.apply(st, seat, rnd.choice(ENGINE.legal(st, seat)))
+    return random_positions(ENGINE, players, seed, {"setup": setup}, every=every, steps=500)
 
 
 def test_clone_is_equal_and_independent() -> None:
     for st in positions(2, 1, every=37):
-        copy = ENGINE.clone(st)
-        assert ENGINE.dump(copy) == ENGINE.dump(st)
-        before = ENGINE.dump(st)
-        rnd = random.Random(2)
-        for _ in range(20):
-            pend = ENGINE.pending(copy)
-            if not pend:
-                break
-            seat = min(pend)
-            ENGINE.apply(copy, seat, rnd.choice(ENGINE.legal(copy, seat)))
-        assert ENGINE.dump(st) == before
+        check_clone(ENGINE, st, steps=20)
 
 
 def test_determinized_copy_looks_the_same_to_the_seat() -> None:
@@ -44,11 +26,7 @@ def test_determinized_copy_looks_the_same_to_the_seat() -> None:
     for players, seed, setup in ((2, 3, "basic"), (4, 4, "basic"), (2, 5, "draft")):
         for st in positions(players, seed, setup=setup):
             for seat in [*range(players), None]:
-                det = ENGINE.determinize(st, seat, random.Random(checked))
-                assert ENGINE.view(det, seat) == ENGINE.view(st, seat)
-                assert ENGINE.pending(det).keys() == ENGINE.pending(st).keys()
-                if seat is not None:
-                    assert ENGINE.legal(det, seat) == ENGINE.legal(st, seat)
+                det = check_determinized(ENGINE, st, seat, random.Random(checked))
                 for s in range(players):
                     assert coin_totals(det, s) == coin_totals(st, s)
                 check_conservation(det)
