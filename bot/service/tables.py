@@ -409,6 +409,16 @@ class TableService:
             return self._table(game)
 
     # -- play ------------------------------------------------------------------------------
+    @staticmethod
+    def _playing_seat(game: Game, user_id: int) -> Seat:
+        """The seat that person still plays in a running game; refused for others and for the resigned."""
+        mine = next((x for x in game.seats if x.user_id == user_id), None)
+        if mine is None:
+            raise ServiceError("not_a_player")
+        if mine.resigned:
+            raise ServiceError("resigned")
+        return mine
+
     async def act(self, *, game_id: int, user_id: int, action: Action, seq: int | None = None) -> Outcome:
         """Apply one action of the seat held by ``user_id``.
 
@@ -419,11 +429,7 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
-            mine = next((x for x in game.seats if x.user_id == user_id), None)
-            if mine is None:
-                raise ServiceError("not_a_player")
-            if mine.resigned:
-                raise ServiceError("resigned")
+            mine = self._playing_seat(game, user_id)
             seat = mine.position
             open_prompt = (game.prompts or {}).get(str(seat))
             if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
@@ -597,11 +603,7 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
-            mine = next((x for x in game.seats if x.user_id == user_id), None)
-            if mine is None:
-                raise ServiceError("not_a_player")
-            if mine.resigned:
-                raise ServiceError("resigned")
+            mine = self._playing_seat(game, user_id)
             if not mine.stand_in:
                 raise ServiceError("not_away")
             mine.stand_in = False
@@ -620,11 +622,7 @@ class TableService:
                 raise ServiceError("no_game")
             if game.status != RUNNING:
                 raise ServiceError("resign_lobby")
-            mine = next((x for x in game.seats if x.user_id == user_id), None)
-            if mine is None:
-                raise ServiceError("not_a_player")
-            if mine.resigned:
-                raise ServiceError("resigned")
+            mine = self._playing_seat(game, user_id)
             mine.resigned = mine.stand_in = True
             votes = dict(game.votes or {})
             votes.pop(str(mine.position), None)
