@@ -58,6 +58,10 @@ WORDS = {
         "picture": "(bord: {path})",
     },
 }
+# the answers besides a number, as a player may type them in either language
+_QUIT = {"q", "quit", "exit", "stop", "stoppen"}
+_STATUS = {"s", "status", "stand"}
+_BACK = {"b", "back", "terug"}
 
 
 class Quit(Exception):
@@ -191,10 +195,11 @@ class Console:
         self.say(self.words["turn"].format(name=self.names[seat]))
         self.show(seat)
         self.draw(seat)
+        view = self.engine.view(self.state, seat)
+        menu = menus.Menu(self.engine, view, self.engine.legal(self.state, seat), lang)
         path: list[str] = []
         while True:
-            view = self.engine.view(self.state, seat)
-            step = menus.resolve(self.engine, view, self.engine.legal(self.state, seat), lang, path)
+            step = menu.resolve(path)
             if step is None:  # cannot happen for paths built here; start over to be safe
                 path = []
                 continue
@@ -205,11 +210,11 @@ class Console:
             for n, option in enumerate(step.options, 1):
                 self.say(f"  {n:>2}. {option.label}")
             answer = self.ask(f"{self.words['choose']} ({self.words['back']}): ").strip().lower()
-            if answer == "q":
+            if answer in _QUIT:
                 raise Quit
-            if answer == "s":
+            if answer in _STATUS:
                 self.show(seat)
-            elif answer == "b":
+            elif answer in _BACK:
                 path = path[:-1]
             elif answer.isdigit() and 1 <= int(answer) <= len(step.options):
                 path = step.options[int(answer) - 1].path
@@ -219,10 +224,10 @@ class Console:
     # -- what is shown -------------------------------------------------------------------------
     def show(self, seat: int) -> None:
         lang = self.setup.lang
-        for line in self.engine.status_lines(self.engine.view(self.state, None), lang, self.names):
+        public = self.engine.status_lines(self.engine.view(self.state, None), lang, self.names)
+        for line in public:
             self.say(line)
         mine = self.engine.view(self.state, seat)
-        public = set(self.engine.status_lines(self.engine.view(self.state, None), lang, self.names))
         for line in self.engine.status_lines(mine, lang, self.names):
             if line not in public:
                 self.say("  " + line)

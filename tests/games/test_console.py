@@ -55,6 +55,25 @@ def test_the_menu_is_grouped_like_discord_and_back_works() -> None:
     assert "Stopped." in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "back", "status", "stop"), [("en", "back", "status", "quit"), ("nl", "terug", "stand", "stoppen")]
+)
+def test_whole_words_work_as_the_letters(lang: str, back: str, status: str, stop: str) -> None:
+    feed = io.StringIO("".join(lines("2", back.upper(), status, stop)))
+    out = io.StringIO()
+    table = Console(
+        Setup("battles_builders", 2, ["easy"], 3, lang=lang), read=lambda: feed.readline() or "q\n", out=out
+    )
+    assert table.run() == 1
+    text = out.getvalue()
+    king = "King" if lang == "en" else "Koning"
+    after = text[text.index(f"› {king}: ") :]  # chose 2, then went back to the first step
+    assert after.count(f"   1. {king}: ") == 2  # once after going back, once after the status
+    bad = "Type one of the numbers shown." if lang == "en" else "Typ een van de getoonde nummers."
+    assert bad not in text
+    assert text.rstrip().endswith("Stopped." if lang == "en" else "Gestopt.")
+
+
 def test_save_and_resume_continue_the_same_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     first = run(["burg", "--ai", "normal", "--seed", "5", "--save", str(save)], "1\n" * 12 + "q\n")
