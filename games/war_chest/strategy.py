@@ -136,12 +136,16 @@ def choose(engine: Any, state: WarChestState, seat: int, rng: random.Random) -> 
 
 
 def evaluate(engine: Any, state: WarChestState) -> dict[int, float]:
-    """Roughly each seat's chance to win: a softmax over the teams of locations held (the game
-    is won with every marker out), plus a little for units and coins in play."""
+    """Roughly each seat's chance that its side wins: a softmax over the teams of locations held
+    (the game is won with every marker out), plus a little for units and coins in play. A seat's
+    value is its team's, on the same scale when the game is over: a won game is worth 1 to both
+    seats of the winning team (not a half each, which would rate winning below a strong board),
+    and a stalemate a half to everyone."""
     st = state
     res = engine.result(st)
     if res is not None:
-        return {s: (1.0 / len(res.winners) if s in res.winners else 0.0) for s in range(st.players)}
+        teams = {s & 1 for s in res.winners}
+        return {s: (1.0 / len(teams) if s & 1 in teams else 0.0) for s in range(st.players)}
     board = D.BOARDS[st.players]
     strength = [0.0, 0.0]
     for team in (0, 1):
