@@ -204,7 +204,9 @@ class Engine(Protocol):
     # (seats of one side win together; used to count wins).
     # A game's ``strategy`` module (``strategy_module = "games.<key>.strategy"``) holds its
     # ``normal`` AI: ``choose(engine, state, seat, rng) -> Action`` and ``evaluate(engine, state)
-    # -> {seat: value in [0, 1]}`` (how well each seat stands; 1/0 once the game is over). Both
+    # -> {seat: value in [0, 1]}`` (how well each seat's side stands, on one scale while the game
+    # runs and once it is over: 1 for a win, also for each seat of a winning team, 0 for a loss, a
+    # share for a shared end; a won game must never be worth less than a strong position). Both
     # receive a determinized state, so they cannot peek. An optional ``expert_module`` with the
     # same pair is what ``hard`` searches with (its playouts and first tries); without one it
     # searches with the ``normal`` heuristic. An optional ``search_confidence`` (standard errors)
