@@ -24,8 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
 from games.ai import ismcts
-from games.ai.match import next_actor, play, won
+from games.ai.match import next_actor, play
 from games.ai.players import decide
+from games.core import share_of_win
 
 PAIRINGS = (("normal", "easy"), ("hard", "normal"))
 
@@ -38,7 +39,7 @@ def one_game(
     seat = seed % players
     levels = [strong if s == seat else weak for s in range(players)]
     played = play(engine, levels, seed=seed, iterations=iterations, budget_ms=budget_ms)
-    return won(engine, played.result, seat)
+    return share_of_win(engine, played.result, seat)
 
 
 def iterations_in(key: str, players: int, budget_ms: int, positions: int = 9) -> list[int]:

@@ -106,6 +106,18 @@ class Result:
         }
 
 
+def share_of_win(engine: Any, result: Result | None, seat: int) -> float:
+    """The seat's share of the win: 1 when its side won alone, 1/k when k sides share first
+    place, 0 otherwise. Teammates are one side (an engine's optional ``team_of(seat, players)``).
+    What the AI benchmarks count, and what a finished game is worth to a search."""
+    if result is None or seat not in result.winners:
+        return 0.0
+    team_of = getattr(engine, "team_of", None)
+    players = len(result.ranks)
+    sides = {team_of(s, players) if team_of else s for s in result.winners}
+    return 1.0 / len(sides)
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option of ``/start``: its name, accepted values and default.

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from games.core import Action, Engine
+from games.core import Action, Engine, share_of_win
 
 Key = tuple[int, str]
 
@@ -188,8 +188,8 @@ def _rollout(engine: Engine, world: Any, policy: ModuleType | None, rng: random.
 
 
 def _outcome(engine: Engine, world: Any) -> dict[int, float]:
-    """Without a heuristic: 1 for winners, 0 for the others, 1/2 while undecided."""
+    """Without a heuristic: each seat's share of the win, nothing for anyone while undecided."""
     result = engine.result(world)
     if result is None:
         return {}
-    return {s: (1.0 if s in result.winners else 0.0) for s in result.ranks}
+    return {s: share_of_win(engine, result, s) for s in result.ranks}

@@ -20,7 +20,7 @@ from typing import Any
 from games.battles_builders import data as D
 from games.battles_builders.engine import CATAPULT_TARGET, CHOOSE_TILE, COMMIT, FRESH_TROOPS, WITHDRAW, State
 from games.battles_builders.rules import possible_commits
-from games.core import Action
+from games.core import Action, share_of_win
 
 ARMY_NAMES = (D.INFANTRY, D.CAVALRY, D.ARCHER)
 #: strategy tiles in the order a casual player reaches for them
@@ -205,7 +205,7 @@ def evaluate(engine: Any, state: State) -> dict[int, float]:
     st = state
     res = engine.result(st)
     if res is not None:
-        return {p: (1.0 / len(res.winners) if p in res.winners else 0.0) for p in range(st.players)}
+        return {p: share_of_win(engine, res, p) for p in range(st.players)}
     scores = []
     for p in range(st.players):
         s = st.seats[p]

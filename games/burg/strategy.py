@@ -18,7 +18,7 @@ from typing import Any
 from games.burg.data import FIELD_RESOURCE, FIELDS, RESOURCES
 from games.burg.rules import cap_holdings, payments
 from games.burg.state import State
-from games.core import Action
+from games.core import Action, share_of_win
 
 RES = {r: i for i, r in enumerate(RESOURCES)}
 FIELD = {f: i for i, f in enumerate(FIELDS)}
@@ -172,7 +172,7 @@ def evaluate(engine: Any, state: State) -> dict[int, float]:
     s = state
     res = engine.result(s)
     if res is not None:
-        return {p: (1.0 / len(res.winners) if p in res.winners else 0.0) for p in range(s.n)}
+        return {p: share_of_win(engine, res, p) for p in range(s.n)}
     scores = []
     for p in range(s.n):
         pl = s.players[p]

@@ -18,7 +18,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
 from games.cities_knights.state import CITY, SETTLEMENT, State
-from games.core import Action
+from games.core import Action, share_of_win
 
 VI = D.VERTEX_INDEX
 EI = D.EDGE_INDEX
@@ -267,7 +267,7 @@ def evaluate(engine: Any, state: State) -> dict[int, float]:
     st = state
     res = engine.result(st)
     if res is not None:
-        return {p: 1.0 if p in res.winners else 0.0 for p in range(st.n)}
+        return {p: share_of_win(engine, res, p) for p in range(st.n)}
     income = _income(st)
     scores = []
     for p in range(st.n):

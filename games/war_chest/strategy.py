@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any
 
-from games.core import Action
+from games.core import Action, share_of_win
 from games.war_chest import data as D
 from games.war_chest.state import WarChestState
 
@@ -140,12 +140,11 @@ def evaluate(engine: Any, state: WarChestState) -> dict[int, float]:
     (the game is won with every marker out), plus a little for units and coins in play. A seat's
     value is its team's, on the same scale when the game is over: a won game is worth 1 to both
     seats of the winning team (not a half each, which would rate winning below a strong board),
-    and a stalemate a half to everyone."""
+    and a stalemate a half to everyone: each seat's ``share_of_win``."""
     st = state
     res = engine.result(st)
     if res is not None:
-        teams = {s & 1 for s in res.winners}
-        return {s: (1.0 / len(teams) if s & 1 in teams else 0.0) for s in range(st.players)}
+        return {s: share_of_win(engine, res, s) for s in range(st.players)}
     board = D.BOARDS[st.players]
     strength = [0.0, 0.0]
     for team in (0, 1):

@@ -9,10 +9,22 @@ from types import ModuleType
 import pytest
 
 from games import registry
-from games.ai.match import play, won
+from games.ai.match import play
 from games.ai.players import playout_policy, strategy
-from games.core import Engine
+from games.core import Engine, Result, share_of_win
 from tests.games.search_hooks import random_positions
+
+
+def test_the_share_of_a_win_counts_sides() -> None:
+    wc, bb = registry.get("war_chest"), registry.get("battles_builders")
+    team_win = Result({0: 8, 1: 3, 2: 8, 3: 3}, {0: 1, 1: 2, 2: 1, 3: 2}, [0, 2])
+    assert [share_of_win(wc, team_win, s) for s in range(4)] == [1.0, 0.0, 1.0, 0.0]
+    stalemate = Result({s: 4 for s in range(4)}, {s: 1 for s in range(4)}, [0, 1, 2, 3])
+    assert [share_of_win(wc, stalemate, s) for s in range(4)] == [0.5] * 4
+    shared = Result({0: 9, 1: 9, 2: 4}, {0: 1, 1: 1, 2: 3}, [0, 1])
+    assert [share_of_win(bb, shared, s) for s in range(3)] == [0.5, 0.5, 0.0]
+    assert share_of_win(bb, None, 0) == 0.0
+
 
 #: (game, players, seeds): games between ``normal`` seats, whose ends the test checks
 CASES = [
@@ -42,7 +54,10 @@ def test_a_finished_game_is_worth_each_seats_share_of_the_win(key: str, players:
         assert played.result is not None, (key, seed)
         for module in modules:
             values = module.evaluate(engine, played.state)
-            assert values == {s: won(engine, played.result, s) for s in range(players)}, (module.__name__, seed)
+            assert values == {s: share_of_win(engine, played.result, s) for s in range(players)}, (
+                module.__name__,
+                seed,
+            )
 
 
 @pytest.mark.parametrize("key", sorted(registry.ENGINES))

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games import registry
-from games.ai.match import play, won
+from games.ai.match import play
+from games.core import share_of_win
 
 #: (game, players, games played): long games get fewer
 CASES = [
@@ -29,5 +30,5 @@ def test_normal_beats_easy(key: str, players: int, games: int) -> None:
         levels = ["normal" if s == seat else "easy" for s in range(players)]
         result = play(engine, levels, seed=game).result
         assert result is not None
-        share += won(engine, result, seat)
+        share += share_of_win(engine, result, seat)
     assert share / games >= 0.75, f"normal won {share} of {games}"
