@@ -157,9 +157,13 @@ def alchemist(st: State, seat: int, acts: list[Action]) -> Action | None:
     return best if worth[best["red"] + best["yellow"]] >= ALCHEMIST_GAIN else None
 
 
+#: the progress card that makes a build cheaper, as the flag of its action
+_PAY_WITH = {"build_city": "use_medicine", "buy_improvement": "use_crane"}
+
+
 def _with_card(acts: list[Action], action: Action) -> Action:
     """The same build paid with Medicine or Crane where the seat holds one and may use it."""
-    flag = {"build_city": "use_medicine", "buy_improvement": "use_crane"}.get(action["type"])
+    flag = _PAY_WITH.get(action["type"])
     if flag is None or action.get(flag):
         return action
     cheaper = {**action, flag: True}
@@ -167,7 +171,7 @@ def _with_card(acts: list[Action], action: Action) -> Action:
 
 
 def _placed(st: State, acts: list[Action], action: Action) -> Action:
-    """A main-phase city or settlement moved to the intersection of the highest set-up worth."""
+    """The city or settlement (set-up or main phase) on the intersection of the highest set-up worth."""
     city = action["type"] == "build_city"
     same = [a for a in acts if a["type"] == action["type"] and a.get("use_medicine") == action.get("use_medicine")]
     return max(same, key=lambda a: setup_worth(st, D.VERTEX_INDEX[a["vertex"]], city))
@@ -181,7 +185,7 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     if state.phase == "setup":
         acts = engine.legal(state, seat)
         if acts[0]["type"] in ("build_settlement", "build_city"):
-            return max(acts, key=lambda a: setup_worth(state, D.VERTEX_INDEX[a["vertex"]], a["type"] == "build_city"))
+            return _placed(state, acts, acts[0])
     if state.phase == "roll" and state.turn == seat and not state.tasks:
         roll = alchemist(state, seat, engine.legal(state, seat))
         if roll is not None:
