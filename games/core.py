@@ -6,6 +6,7 @@ events are plain JSON dicts so the same form travels through buttons, the databa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol, runtime_checkable
@@ -142,10 +143,10 @@ class OptionSpec:
                 return False
             raise InvalidOptions(f"{self.name} must be true or false, not {raw!r}")
         if self.kind == "int":
-            try:
-                return int(text)
-            except ValueError:
-                raise InvalidOptions(f"{self.name} must be a whole number, not {raw!r}") from None
+            # bounded before conversion: no option needs more than nine digits
+            if not re.fullmatch(r"[+-]?[0-9]{1,9}", text):
+                raise InvalidOptions(f"{self.name} must be a whole number, not {raw!r}")
+            return int(text)
         if self.kind == "choice":
             for choice in self.choices:
                 if str(choice).lower() == text:

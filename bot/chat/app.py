@@ -82,6 +82,8 @@ class Speltafel(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             tree_cls=_Tree,
+            # Names are people's own text: nothing pings unless a send names whom it is meant for.
+            allowed_mentions=discord.AllowedMentions.none(),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

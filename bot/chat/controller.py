@@ -45,7 +45,7 @@ def refusal_text(err: ServiceError, lang: str) -> str:
         described = registry.get(params["game_key"]).describe_refusal(refusal, lang)  # type: ignore[attr-defined]
         if described:
             params["reason"] = described
-    return t(err.code, lang, **params)
+    return t(err.code, lang, **params)[:2000]  # whatever it quotes, a refusal fits one message
 
 
 #: Discord's "Cannot send messages to this user" (DMs closed or blocked).
@@ -558,7 +558,7 @@ class Controller:
             glang = await self.server_lang(getattr(channel, "guild", None))
             await channel.send(
                 t("dm_refused", glang, mention=f"<@{info.user_id}>"),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=info.user_id)]),
             )
             return False
         if not info.dm_open:

@@ -46,6 +46,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Dit spel speel je met {counts} spelers, niet met {have}.",
     },
     "bad_options": {"en": "Those options are not valid: {detail}", "nl": "Die opties kloppen niet: {detail}"},
+    "duplicate_option": {
+        "en": "The option `{key}` is given more than once; give each option once.",
+        "nl": "De optie `{key}` staat er meer dan eens; geef elke optie één keer.",
+    },
     "abandon_denied": {
         "en": "Only the host or someone with Manage Channels can abandon the game.",
         "nl": "Alleen de gastheer of iemand met Kanalen beheren kan het spel afbreken.",
@@ -172,6 +176,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "players": {"en": "Players", "nl": "Spelers"},
     "left": {"en": "{name} left the lobby.", "nl": "{name} heeft de lobby verlaten."},
     "lobby_closed": {"en": "{name} left; the lobby is closed.", "nl": "{name} is weg; de lobby is gesloten."},
+    "host_now": {"en": "{name} hosts the game now.", "nl": "{name} is nu de gastheer."},
     "started": {
         "en": "{game_name} begins! Players in order: {players}.",
         "nl": "{game_name} begint! Spelers in volgorde: {players}.",
@@ -239,6 +244,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "{winner} wint: {loser} heeft opgegeven.",
     },
     "kicked": {"en": "{who} took {name} out of the lobby.", "nl": "{who} heeft {name} uit de lobby gehaald."},
+    "kicked_closed": {
+        "en": "{who} took {name} out of the lobby; no person is left, so the lobby is closed.",
+        "nl": "{who} heeft {name} uit de lobby gehaald; er is geen mens meer over, dus de lobby is gesloten.",
+    },
     "thread_opened": {
         "en": "{game_name} opens in <#{thread}>: join it there.",
         "nl": "{game_name} begint in <#{thread}>: doe daar mee.",

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 from bot.store.models import Game, Timer, utcnow
 
 Now = Callable[[], datetime]
@@ -39,7 +39,7 @@ def clock_seconds(text: str | None) -> int | None:
     """Seconds of a clock choice such as ``24h``; ``off`` and None mean no clock."""
     key = (text or "off").strip().lower()
     if key not in CLOCKS:
-        raise ServiceError("bad_clock", clock=text, clocks=", ".join(CLOCKS))
+        raise ServiceError("bad_clock", clock=echo(text), clocks=", ".join(CLOCKS))
     return CLOCKS[key]
 
 

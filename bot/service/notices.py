@@ -55,6 +55,11 @@ class Table:
     parent_channel_id: int | None = None  # the channel a game thread hangs from
     resigned_by: int | None = None  # the seat whose resignation ended a two-player game
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (before, after)
+    host_changed: bool = False  # the host left or stopped playing: host_id names who hosts now
+
+    @property
+    def host(self) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == self.host_id), None)
 
     @property
     def names(self) -> list[str]:

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.clock import CLOCKS
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 from bot.store.models import GuildConfig, UserPref
 from games import registry
 
@@ -54,7 +54,7 @@ class Preferences:
     async def set_notify(self, user_id: int, mode: str) -> None:
         mode = (mode or "").strip().lower()
         if mode not in NOTIFY_MODES:
-            raise ServiceError("bad_notify", mode=mode, modes=", ".join(NOTIFY_MODES))
+            raise ServiceError("bad_notify", mode=echo(mode), modes=", ".join(NOTIFY_MODES))
         async with self.sessions() as s, s.begin():
             pref = await s.get(UserPref, user_id)
             if pref is None:
@@ -76,12 +76,12 @@ class Preferences:
         if changes.get("language") is not None:
             lang = str(changes["language"]).lower()
             if lang not in LANGUAGES:
-                raise ServiceError("bad_language", language=lang)
+                raise ServiceError("bad_language", language=echo(lang))
             checked["language"] = lang
         if changes.get("clock") is not None:
             key = str(changes["clock"]).lower()
             if key not in CLOCKS:
-                raise ServiceError("bad_clock", clock=key, clocks=", ".join(CLOCKS))
+                raise ServiceError("bad_clock", clock=echo(key), clocks=", ".join(CLOCKS))
             checked["clock"] = key
         if changes.get("threads") is not None:
             checked["threads"] = bool(changes["threads"])
@@ -110,7 +110,7 @@ def _game_keys(text: str) -> list[str] | None:
             continue
         engine = registry.find(part.strip())
         if engine is None:
-            raise ServiceError("unknown_game", game=part.strip())
+            raise ServiceError("unknown_game", game=echo(part))
         keys.append(engine.key)
     return sorted(set(keys))
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 from bot.service.ratings import shown
 from bot.store import repo
 from bot.store.models import FINISHED, Game, Rating, RatingChange, Seat
@@ -153,5 +153,5 @@ def _finished(game: Game, changes: dict[int, tuple[int, int]]) -> Finished:
 def known_game(key: str) -> str:
     engine = registry.find(key)
     if engine is None:
-        raise ServiceError("unknown_game", game=key)
+        raise ServiceError("unknown_game", game=echo(key))
     return engine.key

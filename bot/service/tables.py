@@ -24,7 +24,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.service import clock
 from bot.service.clock import Now
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 from bot.service.notices import Alarm, Outcome, SeatInfo, Table
 from bot.service.rating_rows import rate_game
 from bot.store import repo
@@ -55,7 +55,8 @@ def prompt_signature(engine: Engine, state: Any, seat: int, kind: str) -> str:
 
 
 def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
-    """``key=value`` pairs separated by spaces or commas, checked against the engine's specs."""
+    """``key=value`` pairs separated by spaces or commas, checked against the engine's specs;
+    a key given twice is refused (which one was meant?)."""
     specs = {spec.name.lower(): spec for spec in engine.option_specs}
     out: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
@@ -63,11 +64,13 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
         spec = specs.get(key.strip().lower())
         if not sep or spec is None:
             known = ", ".join(sorted(specs)) or "-"
-            raise ServiceError("bad_options", detail=f"{part!r} (options: {known})")
+            raise ServiceError("bad_options", detail=f"{echo(part)!r} (options: {known})")
+        if spec.name in out:
+            raise ServiceError("duplicate_option", key=spec.name)
         try:
             out[spec.name] = spec.parse(value)
         except InvalidOptions as exc:
-            raise ServiceError("bad_options", detail=str(exc)) from None
+            raise ServiceError("bad_options", detail=echo(exc, 200)) from None
     return out
 
 
@@ -233,7 +236,7 @@ class TableService:
         if game_key:
             wanted = registry.find(game_key)
             if wanted is None:
-                raise ServiceError("unknown_game", game=game_key)
+                raise ServiceError("unknown_game", game=echo(game_key))
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
@@ -263,8 +266,8 @@ class TableService:
             await s.flush()
             return self._table(game)
 
-    async def leave(self, *, channel_id: int, user_id: int) -> Table | None:
-        """Leave the lobby; returns the lobby left behind (None when it emptied and closed)."""
+    async def leave(self, *, channel_id: int, user_id: int) -> Table:
+        """Leave the lobby; returns the lobby left behind (abandoned when no person is left)."""
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
@@ -276,16 +279,34 @@ class TableService:
                 raise ServiceError("not_in_lobby")
             game.seats.remove(seat)
             await s.flush()
-            # Close the gap in ascending order, so no two seats ever share a position.
             await self._close_gaps(s, game)
-            humans = [x for x in game.seats if not x.is_ai]
-            if not humans:  # AI players alone do not keep a lobby open
-                game.status = ABANDONED
-                return None
-            if game.host_id == user_id:
-                game.host_id = min(humans, key=lambda x: x.position).user_id or game.host_id
-            await s.flush()
+            return self._after_departure(game)
+
+    def _after_departure(self, game: Game) -> Table:
+        """A person left the lobby or was taken out of it: with no person left it closes (AI
+        players alone do not keep a lobby open); otherwise a person still seated hosts."""
+        if not any(not x.is_ai for x in game.seats):
+            game.status = ABANDONED
             return self._table(game)
+        changed = self._hand_on_host(game)
+        table = self._table(game)
+        table.host_changed = changed
+        return table
+
+    @staticmethod
+    def _hand_on_host(game: Game) -> bool:
+        """Host powers belong to a person who still plays: when the host left, was taken out or
+        resigned, the first person seated takes them over. Returns whether the host changed."""
+        players = [x for x in game.seats if x.user_id is not None and not x.is_ai and not x.resigned]
+        if not players or any(x.user_id == game.host_id for x in players):
+            return False
+        game.host_id = min(players, key=lambda x: x.position).user_id or game.host_id
+        return True
+
+    @staticmethod
+    def _hosts(game: Game, user_id: int) -> bool:
+        """Whether that person holds the host's powers: the host, as long as they still play."""
+        return user_id == game.host_id and any(x.user_id == user_id and not x.resigned for x in game.seats)
 
     @staticmethod
     async def _close_gaps(s: AsyncSession, game: Game) -> None:
@@ -298,7 +319,7 @@ class TableService:
         """Seat an AI player in the channel's lobby (any lobby member may)."""
         level = (level or "normal").strip().lower()
         if level not in AI_LEVELS:
-            raise ServiceError("bad_level", level=level, levels=", ".join(AI_LEVELS))
+            raise ServiceError("bad_level", level=echo(level), levels=", ".join(AI_LEVELS))
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
@@ -334,7 +355,7 @@ class TableService:
             if name:
                 bots = [seat for seat in bots if seat.display_name.lower() == name.strip().lower()]
             if not bots:
-                raise ServiceError("no_bot", name=name or "")
+                raise ServiceError("no_bot", name=echo(name or ""))
             gone = max(bots, key=lambda x: x.position)
             game.seats.remove(gone)
             await s.flush()
@@ -401,7 +422,7 @@ class TableService:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
                 raise ServiceError("no_game")
-            if game.host_id != user_id and not can_manage:
+            if not self._hosts(game, user_id) and not can_manage:
                 raise ServiceError("abandon_denied")
             game.status = ABANDONED
             await clock.drop(s, game.id)
@@ -575,7 +596,7 @@ class TableService:
                 for x in game.seats
                 if not x.is_ai and not x.stand_in and str(x.position) not in game.votes and x.user_id is not None
             ]
-            decides = can_manage or user_id == game.host_id
+            decides = can_manage or self._hosts(game, user_id)
             if user_id not in present and not decides:
                 raise ServiceError("vote_denied")
             votes = {k: {c: list(v) for c, v in b.items()} for k, b in game.votes.items()}
@@ -636,21 +657,24 @@ class TableService:
                 await clock.drop(s, game.id)
             else:
                 await clock.drop(s, game.id, mine.position)
+            host_changed = game.status == RUNNING and self._hand_on_host(game)
             await s.flush()
             changes = await self._rate(s, game) if game.status == FINISHED else {}
             table = self._table(game)
             table.rating_changes = changes
+            table.host_changed = host_changed
             return table
 
     async def kick(self, *, channel_id: int, user_id: int, target_id: int, can_manage: bool = False) -> Table:
-        """The host (or a moderator) takes a person out of the lobby."""
+        """The host (or a moderator) takes a person out of the lobby; a host taken out hands the
+        host powers on, and a lobby with no person left closes."""
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
                 raise ServiceError("no_game")
             if game.status == RUNNING:
                 raise ServiceError("kick_running")
-            if game.host_id != user_id and not can_manage:
+            if not self._hosts(game, user_id) and not can_manage:
                 raise ServiceError("kick_denied")
             target = next((x for x in game.seats if x.user_id == target_id and not x.is_ai), None)
             if target is None:
@@ -660,7 +684,7 @@ class TableService:
             game.seats.remove(target)
             await s.flush()
             await self._close_gaps(s, game)
-            return self._table(game)
+            return self._after_departure(game)
 
     async def running_games_of(self, user_id: int) -> list[tuple[Table, dict[int, datetime]]]:
         """The person's running games, newest activity first, with each waiting seat's deadline."""

@@ -56,7 +56,7 @@ async def test_a_lobby_of_only_ai_players_closes(svc: TableService) -> None:
     await svc.join(channel_id=CHANNEL, guild_id=1, user_id=1, name="ann", game_key="battles_builders")
     await svc.add_bot(channel_id=CHANNEL, user_id=1)
     await svc.add_bot(channel_id=CHANNEL, user_id=1)
-    assert await svc.leave(channel_id=CHANNEL, user_id=1) is None
+    assert (await svc.leave(channel_id=CHANNEL, user_id=1)).status == "abandoned"
     assert await svc.table_in(CHANNEL) is None
 
 

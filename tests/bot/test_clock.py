@@ -14,7 +14,7 @@ from bot.service.errors import ServiceError
 from bot.service.preferences import Preferences
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
-from bot.store.models import Timer
+from bot.store.models import Game, Timer
 
 CHANNEL = 777
 
@@ -204,3 +204,22 @@ async def test_start_up_waits_for_a_database_that_comes_late(tmp_path: object) -
     finally:
         await alive.dispose()
     assert len(waited) == 5  # an answering database is not waited for
+
+
+async def test_a_host_who_no_longer_plays_decides_nothing(store: AsyncEngine) -> None:
+    """Even where the stored host id still names someone who resigned (a game from before host powers
+    were handed on), neither the vote nor /abandon treat them as decisive."""
+    svc = TableService(make_sessions(store), now=Clock())
+    game_id = await _game(svc, 3)
+    table = await svc.resign(channel_id=CHANNEL, user_id=1)
+    assert table.host_id == 2 and table.host_changed
+    async with make_sessions(store)() as s, s.begin():
+        game = await s.get(Game, game_id)
+        assert game is not None
+        game.host_id, game.votes = 1, {"1": {"stand_in": [], "end": []}}
+    with pytest.raises(ServiceError, match="vote_denied"):
+        await svc.vote(game_id=game_id, user_id=1, seat=1, choice="end")
+    with pytest.raises(ServiceError, match="abandon_denied"):
+        await svc.abandon(channel_id=CHANNEL, user_id=1, can_manage=False)
+    table, decided = await svc.vote(game_id=game_id, user_id=3, seat=1, choice="end")
+    assert decided == "end" and table.status == "abandoned"  # carol is the only one present

@@ -19,7 +19,7 @@ async def test_leave_and_lobby_closing(world: World) -> None:
     await alice.slash(world.channel, "join", game="battles_builders")
     await bob.slash(world.channel, "join")
     r = await alice.slash(world.channel, "leave")
-    assert r.response.content == "alice left the lobby."
+    assert r.response.content == "alice left the lobby.\nbob hosts the game now."
     table = await current(world)
     assert [s.name for s in table.seats] == ["bob"] and table.host_id == bob.id
     r = await alice.slash(world.channel, "leave")

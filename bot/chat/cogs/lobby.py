@@ -13,9 +13,10 @@ from bot.chat import render
 from bot.chat.i18n import t
 from bot.chat.rules_text import SUMMARIES
 from bot.service.clock import CLOCKS
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 from bot.service.notices import Outcome, Table
 from bot.service.tables import AI_LEVELS
+from bot.store.models import LOBBY
 from games import registry
 
 if TYPE_CHECKING:
@@ -27,6 +28,12 @@ def _players(engine: object) -> str:
     return (
         f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else "/".join(map(str, counts))
     )
+
+
+def with_host(text: str, table: Table, lang: str) -> str:
+    """The text, and who hosts now when the host just left or stopped playing."""
+    host = table.host if table.host_changed else None
+    return f"{text}\n{t('host_now', lang, name=host.name)}" if host is not None else text
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -91,7 +98,7 @@ class Lobby(commands.Cog):
             raise ServiceError("wrong_channel", channel=config.channel_id)
         wanted = registry.find(game) if game else None
         if game and wanted is None:
-            raise ServiceError("unknown_game", game=game)
+            raise ServiceError("unknown_game", game=echo(game))
         if wanted is not None and not config.offers(wanted.key):
             raise ServiceError("game_not_offered", game=wanted.names)
         fields = {
@@ -121,10 +128,12 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         name = interaction.user.display_name
-        if table is None:
+        if table.status != LOBBY:
             await interaction.response.send_message(t("lobby_closed", lang, name=name))
+            await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
         else:
-            await interaction.response.send_message(t("left", lang, name=name), embed=render.lobby_embed(table, lang))
+            text = with_host(t("left", lang, name=name), table, lang)
+            await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
 
     @app_commands.command(name="addbot", description="Seat an AI player in this channel's lobby.")
     @app_commands.describe(level="How strong it plays: easy, normal (default) or hard")
@@ -181,7 +190,12 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
-        text = t("kicked", lang, who=interaction.user.display_name, name=player.display_name)
+        who, name = interaction.user.display_name, player.display_name
+        if table.status != LOBBY:  # nobody is left but AI players: the lobby closed
+            await interaction.response.send_message(t("kicked_closed", lang, who=who, name=name))
+            await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
+            return
+        text = with_host(t("kicked", lang, who=who, name=name), table, lang)
         await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
 
     @app_commands.command(name="start", description="Start the game in this channel.")
@@ -214,7 +228,9 @@ class Lobby(commands.Cog):
         )
         await interaction.response.send_message(
             t("started", lang, game=table.engine.names, players=players),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=s.user_id) for s in table.humans if s.user_id]
+            ),
         )
         await self.ctl.announce(outcome)
 
@@ -229,7 +245,7 @@ class Lobby(commands.Cog):
             return
         name = interaction.user.display_name
         key = "resigned_game_over" if table.status != "running" else "resigned_stand_in"
-        await interaction.response.send_message(t(key, lang, name=name))
+        await interaction.response.send_message(with_host(t(key, lang, name=name), table, lang))
         channel = await self.ctl.channel(table.channel_id)
         glang = await self.ctl.server_lang(interaction.guild)
         if table.result is not None:
@@ -287,7 +303,7 @@ class Lobby(commands.Cog):
         lang = self.ctl.user_lang(interaction)
         eng = registry.find(game) if game else None
         if game and eng is None:
-            await self.ctl.refuse(interaction, ServiceError("unknown_game", game=game))
+            await self.ctl.refuse(interaction, ServiceError("unknown_game", game=echo(game)))
             return
         if eng is None and interaction.channel_id is not None:
             table = await self.service.table_in(interaction.channel_id)

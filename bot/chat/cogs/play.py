@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -11,10 +12,13 @@ from discord.ext import commands
 from bot.chat import render
 from bot.chat.i18n import t
 from bot.service import menus
-from bot.service.errors import ServiceError
+from bot.service.errors import ServiceError, echo
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
+
+#: What /play's suggestions send: ``#<prompt sequence>:<index>``, numbers bounded before conversion.
+PICKED = re.compile(r"#([0-9]{1,12}):([0-9]{1,6})")
 
 
 class Play(commands.Cog):
@@ -65,6 +69,7 @@ class Play(commands.Cog):
         except ServiceError:
             return []
         seq = table.prompt_seqs.get(seat, 0)  # type: ignore[attr-defined]
+        current = current[:100]  # a choice shows at most 100 characters; a longer query only costs time
         out = []
         for i, (label, _action) in enumerate(labelled):
             if menus.matches(label, current):
@@ -81,15 +86,14 @@ class Play(commands.Cog):
         try:
             table, seat, labelled = await self._legal_labels(interaction)
             chosen, seq = None, None
-            if action.startswith("#") and ":" in action:
-                head, _, idx = action[1:].partition(":")
-                if head.isdigit() and idx.isdigit() and int(idx) < len(labelled):
-                    seq, chosen = int(head), labelled[int(idx)]
+            picked = PICKED.fullmatch(action.strip())
+            if picked is not None and int(picked[2]) < len(labelled):
+                seq, chosen = int(picked[1]), labelled[int(picked[2])]
             if chosen is None:
                 matches = [pair for pair in labelled if pair[0].lower() == action.strip().lower()]
                 chosen = matches[0] if len(matches) == 1 else None
             if chosen is None:
-                raise ServiceError("bad_play", text=action[:80])
+                raise ServiceError("bad_play", text=echo(action))
             await interaction.response.defer(ephemeral=True, thinking=True)
             outcome = await self.service.act(
                 game_id=table.game_id,
