@@ -1,0 +1,219 @@
+"""A picture as data: the shapes and fitted texts of one board drawing, in drawing order.
+
+Each game describes its board once, as a ``Scene``; renderers turn the same scene into a PNG
+(``games.scene_png``) or into SVG in a browser, so a picture in the chat and a board on a web page
+can never disagree. A scene is plain JSON (``to_json``): colours are ``#rrggbb`` strings,
+coordinates pixels.
+
+Texts are fitted when the scene is built, with the picture font's real metrics: a text given a box
+is wrapped at spaces and, if it must, set smaller, but never cut. Every text keeps its source and the
+extent it covers, so a test can check from the scene alone that nothing runs outside its box.
+
+A shape may carry a ``place`` (the id of a spot on the board a player can point at, such as an
+intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.fonts import font
+
+Colour = str
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+#: Pillow's text anchors that both renderers support: horizontal l/m/r, vertical a (top) or m (middle).
+ANCHORS = {f"{h}{v}" for h in "lmr" for v in "am"}
+#: the gap between the lines of a wrapped text, as a share of its size
+LINE_GAP = 0.18
+
+
+def hex_colour(value: Colour | RGB | None) -> Colour | None:
+    """A colour as ``#rrggbb`` (scenes are JSON); ``None`` stays ``None`` (nothing drawn)."""
+    if value is None or isinstance(value, str):
+        return value
+    r, g, b = value
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def measure(text: str, size: int, weight: str = "regular") -> tuple[float, float]:
+    """Width and height in pixels of one line of ``text`` in the picture font."""
+    left, top, right, bottom = font(size, weight).getbbox(text or " ")
+    return float(right - left), float(bottom - top)
+
+
+def line_height(size: int) -> float:
+    return round(size * (1 + LINE_GAP), 2)
+
+
+def wrap(text: str, size: int, width: float, weight: str = "regular") -> list[str]:
+    """Break ``text`` at spaces so each line is at most ``width`` pixels wide, where words allow."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            probe = f"{line} {word}" if line else word
+            if line and measure(probe, size, weight)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = probe
+        lines.append(line)
+    return lines
+
+
+@dataclass
+class Scene:
+    width: int
+    height: int
+    background: Colour = "#ffffff"
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    # -- shapes ----------------------------------------------------------------------------------
+    def _add(self, item: dict[str, Any], place: str | None, title: str | None) -> dict[str, Any]:
+        if place is not None:
+            item["place"] = place
+        if title is not None:
+            item["title"] = title
+        self.items.append(item)
+        return item
+
+    def rect(
+        self,
+        box: Box,
+        *,
+        fill: Colour | RGB | None = None,
+        outline: Colour | RGB | None = None,
+        width: float = 1,
+        radius: float = 0,
+        place: str | None = None,
+        title: str | None = None,
+    ) -> dict[str, Any]:
+        item = {"kind": "rect", "box": [float(v) for v in box], "fill": hex_colour(fill)}
+        item.update(outline=hex_colour(outline), width=width, radius=radius)
+        return self._add(item, place, title)
+
+    def ellipse(
+        self,
+        box: Box,
+        *,
+        fill: Colour | RGB | None = None,
+        outline: Colour | RGB | None = None,
+        width: float = 1,
+        place: str | None = None,
+        title: str | None = None,
+    ) -> dict[str, Any]:
+        item = {"kind": "ellipse", "box": [float(v) for v in box], "fill": hex_colour(fill)}
+        item.update(outline=hex_colour(outline), width=width)
+        return self._add(item, place, title)
+
+    def circle(self, cx: float, cy: float, r: float, **kwargs: Any) -> dict[str, Any]:
+        return self.ellipse((cx - r, cy - r, cx + r, cy + r), **kwargs)
+
+    def polygon(
+        self,
+        points: list[tuple[float, float]],
+        *,
+        fill: Colour | RGB | None = None,
+        outline: Colour | RGB | None = None,
+        width: float = 1,
+        place: str | None = None,
+        title: str | None = None,
+    ) -> dict[str, Any]:
+        item = {"kind": "polygon", "points": [[round(x, 2), round(y, 2)] for x, y in points]}
+        item.update(fill=hex_colour(fill), outline=hex_colour(outline), width=width)
+        return self._add(item, place, title)
+
+    def line(
+        self,
+        points: list[tuple[float, float]],
+        *,
+        colour: Colour | RGB,
+        width: float = 1,
+        place: str | None = None,
+        title: str | None = None,
+    ) -> dict[str, Any]:
+        item = {"kind": "line", "points": [[round(x, 2), round(y, 2)] for x, y in points]}
+        item.update(colour=hex_colour(colour), width=width)
+        return self._add(item, place, title)
+
+    # -- texts -----------------------------------------------------------------------------------
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        *,
+        size: int,
+        colour: Colour | RGB = "#000000",
+        weight: str = "regular",
+        anchor: str = "la",
+        box: Box | None = None,
+        min_size: int | None = None,
+        place: str | None = None,
+        title: str | None = None,
+    ) -> dict[str, Any]:
+        """A text whose ``anchor`` point is (x, y). With a ``box`` it is wrapped to the box's width
+        and, when the lines would still not fit, set smaller down to ``min_size``; it is never cut.
+        The text item records the ``extent`` it covers, for the fit checks."""
+        if anchor not in ANCHORS:
+            raise ValueError(f"anchor {anchor!r} is not one of {sorted(ANCHORS)}")
+        lines, chosen = text.split("\n"), size
+        if box is not None:
+            limit = box[2] - box[0]
+            for candidate in range(size, (min_size or size) - 1, -1):
+                chosen, lines = candidate, wrap(text, candidate, limit, weight)
+                x0, y0, x1, y1 = text_extent(x, y, lines, candidate, weight, anchor)
+                if x0 >= box[0] - 0.5 and x1 <= box[2] + 0.5 and y0 >= box[1] - 0.5 and y1 <= box[3] + 0.5:
+                    break
+        item = {"kind": "text", "x": round(x, 2), "y": round(y, 2), "lines": lines, "size": chosen}
+        item.update(
+            weight=weight,
+            colour=hex_colour(colour),
+            anchor=anchor,
+            line_height=line_height(chosen),
+            source=text,
+            box=[float(v) for v in box] if box is not None else None,
+            extent=list(text_extent(x, y, lines, chosen, weight, anchor)),
+        )
+        return self._add(item, place, title)
+
+    def texts(self) -> list[dict[str, Any]]:
+        return [item for item in self.items if item["kind"] == "text"]
+
+    def places(self) -> dict[str, str | None]:
+        """Every place the scene marks, with its title."""
+        return {item["place"]: item.get("title") for item in self.items if "place" in item}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+
+
+def text_extent(x: float, y: float, lines: list[str], size: int, weight: str, anchor: str) -> Box:
+    """The box a text's lines cover when drawn at (x, y) with ``anchor``, line by line as the
+    renderers place them (a middle-anchored block is centred as a whole)."""
+    face = font(size, weight)
+    step = line_height(size)
+    top_line = y - step * (len(lines) - 1) / 2 if anchor[1] == "m" else y
+    boxes = [face.getbbox(line or " ", anchor=anchor) for line in lines] or [(0, 0, 0, 0)]
+    left = min(x + b[0] for b in boxes)
+    right = max(x + b[2] for b in boxes)
+    top = min(top_line + i * step + b[1] for i, b in enumerate(boxes))
+    bottom = max(top_line + i * step + b[3] for i, b in enumerate(boxes))
+    return (round(left, 2), round(top, 2), round(right, 2), round(bottom, 2))
+
+
+def overflows(scene: Scene, slack: float = 1.0) -> list[str]:
+    """What a picture test checks: every text lies inside its box (or, without one, the picture)
+    and shows its whole source. Returns a line per text that does not."""
+    problems = []
+    for item in scene.texts():
+        left, top, right, bottom = item["box"] or (0, 0, scene.width, scene.height)
+        x0, y0, x1, y1 = item["extent"]
+        if x0 < left - slack or y0 < top - slack or x1 > right + slack or y1 > bottom + slack:
+            problems.append(f"{item['source']!r} covers {item['extent']} outside {[left, top, right, bottom]}")
+        if " ".join(" ".join(item["lines"]).split()) != " ".join(item["source"].split()):
+            problems.append(f"{item['source']!r} is drawn as {item['lines']!r}")
+    return problems

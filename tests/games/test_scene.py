@@ -1,0 +1,59 @@
+"""The scene description: texts fitted to their boxes with the real font, never cut, and the PNG
+renderer draws exactly what the scene says."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from games import scene_png
+from games.scene import Scene, overflows
+
+
+def test_a_text_with_a_box_wraps_and_shrinks_but_keeps_every_word() -> None:
+    scene = Scene(300, 200)
+    item = scene.text(12, 12, "Koninklijke Wachter en nog veel meer tekst", size=20, box=(10, 10, 150, 60), min_size=9)
+    assert len(item["lines"]) > 1
+    assert item["size"] < 20
+    assert " ".join(item["lines"]) == "Koninklijke Wachter en nog veel meer tekst"
+    assert overflows(scene) == []
+
+
+def test_a_text_too_long_for_its_box_at_the_smallest_size_is_reported() -> None:
+    scene = Scene(300, 200)
+    scene.text(12, 12, "Kruisboogschutterskoninginnen", size=20, box=(10, 10, 60, 40), min_size=12)
+    assert len(overflows(scene)) == 1
+
+
+def test_a_text_past_the_picture_edge_is_reported() -> None:
+    scene = Scene(300, 200)
+    scene.text(5, 190, "runs off the bottom", size=14)
+    assert overflows(scene) and "outside" in overflows(scene)[0]
+
+
+@pytest.mark.parametrize("anchor", ["la", "ma", "ra", "lm", "mm", "rm"])
+def test_the_extent_covers_the_pixels_the_renderer_draws(anchor: str) -> None:
+    scene = Scene(400, 200, "#ffffff")
+    item = scene.text(200, 100, "Boogschutter\nEg", size=24, anchor=anchor, colour="#000000")
+    img = Image.open(io.BytesIO(scene_png.render(scene))).convert("L")
+    x0, y0, x1, y1 = Image.eval(img, lambda v: 255 - v).getbbox() or (0, 0, 0, 0)
+    left, top, right, bottom = item["extent"]
+    assert left - 1 <= x0 and top - 1 <= y0 and x1 <= right + 1 and y1 <= bottom + 1
+
+
+def test_places_and_titles_survive_json() -> None:
+    scene = Scene(100, 100)
+    scene.circle(50, 50, 10, fill=(10, 20, 30), place="v:12", title="Intersection 12")
+    scene.rect((0, 0, 10, 10), fill="#ff0000")
+    again = json.loads(json.dumps(scene.to_json()))
+    assert again["items"][0]["fill"] == "#0a141e"
+    assert scene.places() == {"v:12": "Intersection 12"}
+    assert scene_png.render(scene)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_unknown_anchor_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Scene(10, 10).text(0, 0, "x", size=10, anchor="bs")
