@@ -51,8 +51,8 @@ WORDS = {
         "resumed": "Resumed {count} actions from {path}.",
         "ignored": "{path} holds a saved game, which goes on as saved; ignored: {args}.",
         "ignored_arg": "{arg} (the saved game: {saved})",
-        "ai_added": "{game} is played by at least {players}: {count} more AI player joins ({level}).",
-        "ai_added_many": "{game} is played by at least {players}: {count} more AI players join ({level}).",
+        "ai_added": "{game} needs {players} seats: {count} more AI player joins ({level}).",
+        "ai_added_many": "{game} needs {players} seats: {count} more AI players join ({level}).",
         "rules": "Rules of {game} (a summary; the rulebook has every detail):",
         "options": "Options (--option NAME=VALUE when starting):",
         "bye": "Stopped.",
@@ -77,8 +77,8 @@ WORDS = {
         "resumed": "{count} acties hervat uit {path}.",
         "ignored": "{path} bevat een bewaard spel, dat verder gaat zoals bewaard; genegeerd: {args}.",
         "ignored_arg": "{arg} (het bewaarde spel: {saved})",
-        "ai_added": "{game} speel je met minstens {players}: er komt {count} AI-speler bij ({level}).",
-        "ai_added_many": "{game} speel je met minstens {players}: er komen {count} AI-spelers bij ({level}).",
+        "ai_added": "{game} heeft {players} plaatsen nodig: er komt {count} AI-speler bij ({level}).",
+        "ai_added_many": "{game} heeft {players} plaatsen nodig: er komen {count} AI-spelers bij ({level}).",
         "rules": "Regels van {game} (een samenvatting; het regelboek heeft elk detail):",
         "options": "Opties (--option NAAM=WAARDE bij het starten):",
         "bye": "Gestopt.",
@@ -239,6 +239,8 @@ class Console:
             if not self.setup.log:
                 opening = getattr(self.engine, "opening_events", None)
                 self.tell(opening(self.state) if opening else [], actor=None)
+            if self.setup.humans and getattr(self.engine, "map_lines", None):
+                self.board_map(listing=False)  # the lay of the board once; m shows it again
             while (seat := next_actor(self.engine, self.state)) is not None:
                 level = self.setup.level(seat)
                 action = self.human(seat) if level is None else self.machine(seat, level)
@@ -337,12 +339,12 @@ class Console:
         if seat in prompts:
             self.say(self.engine.describe_prompt({**mine, "names": self.names}, prompts[seat], lang))
 
-    def board_map(self) -> None:
+    def board_map(self, listing: bool = True) -> None:
         """The board's geometry (which spaces lie around which) and what stands where."""
         mapping = getattr(self.engine, "map_lines", None)
         for line in mapping(self.engine.view(self.state, None), self.setup.lang) if mapping else []:
             self.say(line)
-        for line in self._board_lines():
+        for line in self._board_lines() if listing else []:
             self.say(line)
 
     def rules(self) -> None:
