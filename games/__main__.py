@@ -167,4 +167,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # outside a table (reading a long replay): stop quietly
+        sys.exit(130)

@@ -184,6 +184,7 @@ DAMAGED_SAVES: list[tuple[str, bytes, str]] = [
     ),
     ("an action", json.dumps(dict(SAVE, log=[[0, "x"]])).encode(), "log[0][1]: Input should be a valid dict"),
     ("an illegal action", json.dumps(dict(SAVE, log=[[0, {"type": "fly"}]])).encode(), "log[0] cannot be played there"),
+    ("an option", json.dumps(dict(SAVE, options={"colour": "red"})).encode(), "options: unknown option"),
     ("an export", json.dumps(EXPORT).encode(), "it is an exported game, not a saved one"),
 ]
 
