@@ -13,16 +13,16 @@ from bot.config import Settings, get_settings
 from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.pictures import Pictures, picture_pool
 from bot.service.tables import TableService
-from bot.store.db import make_engine, make_sessions, wait_until_reachable
+from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
+from bot.store.startup import DatabaseStartupError
 
 log = logging.getLogger("bot")
 
 
 async def run(settings: Settings) -> None:
-    engine = make_engine(settings.database_url)
+    engine = await open_database(settings.database_url, settings.database_wait)
     try:
-        await wait_until_reachable(engine, settings.database_wait)
         await upgrade(engine)
         log.info("database ready")
         if settings.discord_api_base or settings.discord_gateway_url:
@@ -72,6 +72,9 @@ def main() -> int:
         pass
     except LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN.")
+        return 1
+    except DatabaseStartupError as exc:
+        print(f"Database: {exc}", file=sys.stderr)  # one line, the password masked (bot/store/startup.py)
         return 1
     return 0
 

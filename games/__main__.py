@@ -1,16 +1,23 @@
 """``python -m games play GAME ...``: a game at the terminal (see games/console.py);
-``python -m games replay FILE``: an exported game played back (see games/replay.py)."""
+``python -m games replay FILE``: an exported game played back (see games/replay.py).
+
+Exit codes: 0 done (the replay rebuilt the export exactly), 1 stopped before the end (the replay
+differs from the export), 2 a bad argument or a damaged file, told in one line on stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from games import ai, registry
-from games.console import Console, Setup, parse_options
-from games.core import IllegalAction
+from games import ai, json_file, registry
+from games.console import WORDS, Console, Setup, parse_options
+from games.export_file import player_counts
+from games.json_file import DamagedFile
+
+DEFAULT_SEED = 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="play a game: people first, then AI seats")
     play.add_argument("game", choices=sorted(registry.ENGINES), help="which game")
     play.add_argument(
-        "--players", type=int, help="seats in all (default: the fewest the game allows, or more for --ai)"
+        "--players",
+        type=int,
+        help="seats in all, people first (default: you and the AI seats, with more AI seats if the game needs them; "
+        "without --ai the fewest the game allows, all people at one keyboard)",
     )
     play.add_argument(
         "--ai",
@@ -29,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LEVEL",
         help="one AI seat per level given: easy, normal or hard",
     )
-    play.add_argument("--seed", type=int, default=1, help="the game's random seed (default 1)")
-    play.add_argument("--lang", choices=("en", "nl"), default="en")
+    play.add_argument("--seed", type=int, help=f"the game's random seed (default {DEFAULT_SEED})")
+    play.add_argument("--lang", choices=("en", "nl"), help="the table's language (default en)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, repeatable")
     play.add_argument("--save", type=Path, metavar="FILE", help="keep the game in FILE; resume it when FILE exists")
     play.add_argument("--picture", type=Path, metavar="FILE", help="write the board as you see it to this PNG")
@@ -41,35 +51,123 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "replay":
-        from games.replay import play_back
-
-        try:
-            lines, same = play_back(json.loads(args.file.read_text(encoding="utf-8")), args.lang)
-        except (OSError, ValueError, KeyError, IllegalAction) as exc:
-            print(f"cannot replay {args.file}: {exc}", file=sys.stderr)
-            return 2
-        print("\n".join(lines))
-        return 0 if same else 1
+        return replay_file(args.file, args.lang)
 
     if args.save is not None and args.save.exists():
-        setup = Setup.from_json(json.loads(args.save.read_text(encoding="utf-8")))
-    else:
-        engine = registry.get(args.game)
-        counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
-        players = args.players or next((n for n in counts if n > len(args.ai)), counts[-1])
-        if players not in counts:
-            parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players")
-        if len(args.ai) > players:
-            parser.error(f"{len(args.ai)} AI seats do not fit at a table of {players}")
         try:
-            options = parse_options(engine, args.option)
-        except ValueError as exc:
-            parser.error(str(exc))
-        setup = Setup(args.game, players, list(args.ai), args.seed, options, args.lang)
+            setup = Setup.from_json(read_json(args.save))
+            table = console(args, setup)
+        except DamagedFile as exc:
+            print(f"cannot resume {args.save}: {exc}", file=sys.stderr)
+            return 2
+        except Exception as exc:  # an engine tripping over a hand-made action: still one line
+            print(f"cannot resume {args.save}: its log cannot be played ({_one_line(exc)})", file=sys.stderr)
+            return 2
+        if ignored := ignored_arguments(args, setup):
+            table.say(WORDS[setup.lang]["ignored"].format(path=args.save, args="; ".join(ignored)))
+        return table.run()
+
+    engine = registry.get(args.game)
+    counts = player_counts(args.game)
+    levels = list(args.ai)
+    lang = args.lang or "en"
+    added = 0
+    if args.players is not None:
+        players = args.players
+    elif levels:  # you and the AI seats, and more AI seats if the game needs them
+        players = next((n for n in counts if n >= 1 + len(levels)), counts[-1])
+        added = max(0, players - 1 - len(levels))
+        levels += [levels[-1]] * added
+    else:  # everybody at one keyboard
+        players = counts[0]
+    if players not in counts:
+        parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players")
+    if len(levels) > players:
+        parser.error(f"{len(levels)} AI seats do not fit at a table of {players}")
+    try:
+        options = parse_options(engine, args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
+    seed = DEFAULT_SEED if args.seed is None else args.seed
+    table = console(args, Setup(args.game, players, levels, seed, options, lang))
+    if added:
+        words = WORDS[lang]
+        table.say(
+            words["ai_added" if added == 1 else "ai_added_many"].format(
+                game=engine.names.get(lang) or engine.names["en"], players=players, count=added, level=levels[-1]
+            )
+        )
+    return table.run()
+
+
+def console(args: argparse.Namespace, setup: Setup) -> Console:
     return Console(
-        setup, save=args.save, budget_ms=args.budget_ms, echo=not sys.stdin.isatty(), picture=args.picture
-    ).run()
+        setup,
+        save=args.save,
+        keep_dir=Path.cwd(),
+        budget_ms=args.budget_ms,
+        echo=not sys.stdin.isatty(),
+        picture=args.picture,
+    )
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in a file a person hands us; DamagedFile (one line) for whatever is wrong."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(json_file.MAX_BYTES + 1)
+    except OSError as exc:
+        raise DamagedFile(f"cannot read it: {exc.strerror or exc}") from None
+    return json_file.decode(raw)
+
+
+def ignored_arguments(args: argparse.Namespace, setup: Setup) -> list[str]:
+    """The command-line arguments a resumed game does not follow, each with what the save says."""
+    differ: list[tuple[str, str]] = []  # (as given, as saved)
+    if args.game != setup.game:
+        differ.append((args.game, setup.game))
+    if args.players is not None and args.players != setup.players:
+        differ.append((f"--players {args.players}", str(setup.players)))
+    if args.ai and list(args.ai) != setup.ai:
+        differ.append((f"--ai {' '.join(args.ai)}", " ".join(setup.ai) or "-"))
+    if args.seed is not None and args.seed != setup.seed:
+        differ.append((f"--seed {args.seed}", str(setup.seed)))
+    if args.lang is not None and args.lang != setup.lang:
+        differ.append((f"--lang {args.lang}", setup.lang))
+    if args.option:
+        try:
+            wanted: dict[str, Any] | None = parse_options(registry.get(args.game), args.option)
+        except ValueError:
+            wanted = None
+        if wanted != setup.options:
+            saved = ", ".join(f"{k}={v}" for k, v in setup.options.items()) or "-"
+            differ.append((" ".join(f"--option {o}" for o in args.option), saved))
+    words = WORDS[setup.lang]
+    return [words["ignored_arg"].format(arg=arg, saved=saved) for arg, saved in differ]
+
+
+def replay_file(path: Path, lang: str) -> int:
+    from games.replay import play_back
+
+    try:
+        lines, same = play_back(read_json(path), lang)
+    except DamagedFile as exc:
+        print(f"cannot replay {path}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # an engine tripping over a hand-made action: still one line, not a traceback
+        print(f"cannot replay {path}: the log cannot be played back ({_one_line(exc)})", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0 if same else 1
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # outside a table (reading a long replay): stop quietly
+        sys.exit(130)

@@ -3,39 +3,58 @@
     python -m games play GAME [--players N] [--ai LEVEL ...] [--seed S] [--lang nl|en] [--save FILE]
                               [--option NAME=VALUE] [--picture FILE] [--budget-ms MS]
 
-People take the first seats, AI seats the rest. Each turn shows the public status, the seat's
-own view and its legal actions numbered, grouped step by step exactly like the menus in
-Discord. With several people at one keyboard, a secret choice waits until the right person has
-the keyboard, and each person reads only the private lines meant for them. ``--save FILE`` keeps
-the game (seed, options and the action log) after every action and resumes it when the file
-exists. The I/O lives here, at the edge: the engines stay pure.
+People take the first seats, AI seats the rest. Each turn shows the public status, what stands
+where on the board (games with a board listing), the seat's own view and its legal actions
+numbered, grouped step by step exactly like the menus in Discord. With several people at one
+keyboard, every change of person is a hand-over: the screen is cleared and the picture file
+redrawn to the public view before the next person is asked to sit down, so nobody reads what
+was meant for someone else. ``--save FILE`` keeps the game (seed, options and the action log)
+after every action and resumes it when the file exists; ``q``, Ctrl-C and the end of the input
+keep it too (in a new file beside you when no ``--save`` was given) and say how to resume.
+The I/O lives here, at the edge: the engines stay pure.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import sys
+import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from games import ai, menus, registry
+from games import ai, menus, registry, save_file
 from games.ai.match import next_actor
-from games.core import Action, Engine, Event, OptionSpec, visible
+from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, OptionSpec, visible
+from games.json_file import DamagedFile
+from games.rules_summary import SUMMARIES
 
 WORDS = {
     "en": {
         "turn": "— {name} —",
         "pass": "Pass the keyboard to {name} and press Enter.",
         "choose": "Choose a number",
-        "back": "b = back, s = status, q = save and quit",
+        "back": "b = back, s = status, r = rules, q = save and quit",
+        "back_map": "b = back, s = status, m = map, r = rules, q = save and quit",
         "bad": "Type one of the numbers shown.",
         "ai": "{name} chooses: {action}",
         "over": "The game is over.",
         "score": "{rank}. {name}: {score}",
         "saved": "Saved to {path}.",
+        "resume": "To go on later: {command}",
+        "not_saved": "Could not save to {path}: {reason}",
+        "not_kept": "Nothing is kept.",
         "resumed": "Resumed {count} actions from {path}.",
+        "ignored": "{path} holds a saved game, which goes on as saved; ignored: {args}.",
+        "ignored_arg": "{arg} (the saved game: {saved})",
+        "ai_added": "{game} needs {players} seats: {count} more AI player joins ({level}).",
+        "ai_added_many": "{game} needs {players} seats: {count} more AI players join ({level}).",
+        "rules": "Rules of {game} (a summary; the rulebook has every detail):",
+        "options": "Options (--option NAME=VALUE when starting):",
         "bye": "Stopped.",
         "you": "You",
         "player": "Player {n}",
@@ -45,13 +64,23 @@ WORDS = {
         "turn": "— {name} —",
         "pass": "Geef het toetsenbord aan {name} en druk op Enter.",
         "choose": "Kies een nummer",
-        "back": "b = terug, s = stand, q = bewaren en stoppen",
+        "back": "b = terug, s = stand, r = regels, q = bewaren en stoppen",
+        "back_map": "b = terug, s = stand, m = kaart, r = regels, q = bewaren en stoppen",
         "bad": "Typ een van de getoonde nummers.",
         "ai": "{name} kiest: {action}",
         "over": "Het spel is afgelopen.",
         "score": "{rank}. {name}: {score}",
         "saved": "Bewaard in {path}.",
+        "resume": "Later verder spelen: {command}",
+        "not_saved": "Kon niet bewaren in {path}: {reason}",
+        "not_kept": "Er wordt niets bewaard.",
         "resumed": "{count} acties hervat uit {path}.",
+        "ignored": "{path} bevat een bewaard spel, dat verder gaat zoals bewaard; genegeerd: {args}.",
+        "ignored_arg": "{arg} (het bewaarde spel: {saved})",
+        "ai_added": "{game} heeft {players} plaatsen nodig: er komt {count} AI-speler bij ({level}).",
+        "ai_added_many": "{game} heeft {players} plaatsen nodig: er komen {count} AI-spelers bij ({level}).",
+        "rules": "Regels van {game} (een samenvatting; het regelboek heeft elk detail):",
+        "options": "Opties (--option NAAM=WAARDE bij het starten):",
         "bye": "Gestopt.",
         "you": "Jij",
         "player": "Speler {n}",
@@ -62,6 +91,12 @@ WORDS = {
 _QUIT = {"q", "quit", "exit", "stop", "stoppen"}
 _STATUS = {"s", "status", "stand"}
 _BACK = {"b", "back", "terug"}
+_RULES = {"r", "rules", "regels"}
+_MAP = {"m", "map", "kaart"}
+
+#: Clears the screen at a hand-over: blank lines push everything out of sight on a terminal that
+#: ignores escape codes, then cursor home, clear screen, clear the scroll-back buffer.
+CLEAR = "\n" * 100 + "\x1b[H\x1b[2J\x1b[3J"
 
 
 class Quit(Exception):
@@ -87,6 +122,7 @@ class Setup:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "format": save_file.FORMAT,
             "game": self.game,
             "players": self.players,
             "ai": self.ai,
@@ -97,15 +133,17 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Setup:
+    def from_json(cls, data: Any) -> Setup:
+        """A saved game, checked against its schema (games/save_file.py): DamagedFile if not."""
+        saved = save_file.parse(data)
         return cls(
-            data["game"],
-            int(data["players"]),
-            list(data["ai"]),
-            int(data["seed"]),
-            dict(data.get("options") or {}),
-            data.get("lang", "en"),
-            [(int(seat), action) for seat, action in data.get("log", [])],
+            saved.game,
+            saved.players,
+            list(saved.ai),
+            saved.seed,
+            dict(saved.options),
+            saved.lang,
+            [(seat, dict(action)) for seat, action in saved.log],
         )
 
 
@@ -122,6 +160,35 @@ def parse_options(engine: Engine, pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``: a crash
+    or a kill leaves the old file or the new one, never half of one (nor half a picture in an
+    image viewer)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file (mkstemp makes it private)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def free_save_path(folder: Path, game: str) -> Path:
+    """``speltafel-GAME.json`` in ``folder``, numbered when that name is taken by an earlier game."""
+    path = folder / f"speltafel-{game}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"speltafel-{game}-{n}.json"
+        n += 1
+    return path
+
+
 class Console:
     def __init__(
         self,
@@ -130,11 +197,15 @@ class Console:
         read: Callable[[], str] | None = None,
         out: IO[str] | None = None,
         save: Path | None = None,
+        keep_dir: Path | None = None,
         budget_ms: int = 1000,
         iterations: int | None = None,
         echo: bool = False,
         picture: Path | None = None,
     ) -> None:
+        """``save``: the file kept after every action (``--save``); ``keep_dir``: where a game
+        stopped without ``--save`` is kept (None: nothing is kept). A saved log that does not
+        replay raises DamagedFile."""
         self.picture_to = picture
         self.setup = setup
         self.echo = echo  # print what was read (input from a pipe is not shown by a terminal)
@@ -143,29 +214,41 @@ class Console:
         self._read = read or _stdin_line
         self.out = out or sys.stdout
         self.save_to = save
+        self.keep_dir = keep_dir
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.names = self._names()
-        self.state = self.engine.start(setup.players, dict(setup.options), setup.seed)
-        for seat, action in setup.log:  # resume: the log replays to the same position
-            self.engine.apply(self.state, seat, action)
+        try:
+            self.state = self.engine.start(setup.players, dict(setup.options), setup.seed)
+        except InvalidOptions as exc:
+            raise DamagedFile(f"options: {exc}") from None
+        for i, (seat, action) in enumerate(setup.log):  # resume: the log replays to the same position
+            try:
+                self.engine.apply(self.state, seat, action)
+            except IllegalAction as exc:
+                raise DamagedFile(f"log[{i}] cannot be played there: {exc}") from None
         self.at_keyboard: int | None = None  # the person last handed the keyboard
+        self.recent: list[str] = []  # public lines since the person at the keyboard began
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
-        """Play until the end (0) or until the person stops (1)."""
-        if self.setup.log and self.save_to is not None:
-            self.say(self.words["resumed"].format(count=len(self.setup.log), path=self.save_to))
-        if not self.setup.log:
-            opening = getattr(self.engine, "opening_events", None)
-            self.tell(opening(self.state) if opening else [], actor=None)
+        """Play until the end (0) or until the person stops (1: q, Ctrl-C or the end of input)."""
         try:
+            if self.setup.log and self.save_to is not None:
+                self.say(self.words["resumed"].format(count=len(self.setup.log), path=self.save_to))
+            if not self.setup.log:
+                opening = getattr(self.engine, "opening_events", None)
+                self.tell(opening(self.state) if opening else [], actor=None)
+            if self.setup.humans and getattr(self.engine, "map_lines", None):
+                self.board_map(listing=False)  # the lay of the board once; m shows it again
             while (seat := next_actor(self.engine, self.state)) is not None:
                 level = self.setup.level(seat)
                 action = self.human(seat) if level is None else self.machine(seat, level)
                 self.act(seat, action)
-        except Quit:
-            self.save()
+        except (Quit, KeyboardInterrupt) as stop:
+            if isinstance(stop, KeyboardInterrupt):
+                self.say("")  # Ctrl-C leaves the cursor behind "^C"
+            self.keep()
             self.say(self.words["bye"])
             return 1
         self.finish()
@@ -178,7 +261,7 @@ class Console:
         self.setup.log.append((seat, action))
         self.save()
         if not self.tell(events, actor=seat) and self.setup.level(seat) is not None and not secret:
-            self.say(self.words["ai"].format(name=self.names[seat], action=label))  # nothing else tells it
+            self.say_public(self.words["ai"].format(name=self.names[seat], action=label))  # nothing else tells it
 
     def machine(self, seat: int, level: str) -> Action:
         seed = self.setup.seed * 1_000_003 + len(self.setup.log)
@@ -188,15 +271,16 @@ class Console:
 
     def human(self, seat: int) -> Action:
         lang = self.setup.lang
-        if self.setup.humans > 1 and self.at_keyboard != seat and self._secret(seat):
-            self.say(self.words["pass"].format(name=self.names[seat]))
-            self.ask()
+        if self.setup.humans > 1 and self.at_keyboard != seat:
+            self.hand_over(seat)
         self.at_keyboard = seat
+        self.recent = []
         self.say(self.words["turn"].format(name=self.names[seat]))
         self.show(seat)
         self.draw(seat)
         view = self.engine.view(self.state, seat)
         menu = menus.Menu(self.engine, view, self.engine.legal(self.state, seat), lang)
+        keys = self.words["back_map" if self._board_lines() else "back"]
         path: list[str] = []
         while True:
             step = menu.resolve(path)
@@ -209,11 +293,15 @@ class Console:
                 self.say("› " + " › ".join(step.chosen))
             for n, option in enumerate(step.options, 1):
                 self.say(f"  {n:>2}. {option.label}")
-            answer = self.ask(f"{self.words['choose']} ({self.words['back']}): ").strip().lower()
+            answer = self.ask(f"{self.words['choose']} ({keys}): ").strip().lower()
             if answer in _QUIT:
                 raise Quit
             if answer in _STATUS:
                 self.show(seat)
+            elif answer in _RULES:
+                self.rules()
+            elif answer in _MAP:
+                self.board_map()
             elif answer in _BACK:
                 path = path[:-1]
             elif answer.isdigit() and 1 <= int(answer) <= len(step.options):
@@ -221,11 +309,27 @@ class Console:
             else:
                 self.say(self.words["bad"])
 
+    def hand_over(self, seat: int) -> None:
+        """A new person sits down: what the last one saw (their hand, their secret pick) leaves
+        the screen and the picture file first; then the public lines since are told again."""
+        shown = self.at_keyboard is not None
+        if shown:
+            self.picture(None)
+            print(CLEAR, end="", file=self.out, flush=True)
+        self.say(self.words["pass"].format(name=self.names[seat]))
+        self.ask()
+        if shown:
+            for line in self.recent:
+                self.say(line)
+
     # -- what is shown -------------------------------------------------------------------------
     def show(self, seat: int) -> None:
         lang = self.setup.lang
-        public = self.engine.status_lines(self.engine.view(self.state, None), lang, self.names)
+        public_view = self.engine.view(self.state, None)
+        public = self.engine.status_lines(public_view, lang, self.names)
         for line in public:
+            self.say(line)
+        for line in self._board_lines():
             self.say(line)
         mine = self.engine.view(self.state, seat)
         for line in self.engine.status_lines(mine, lang, self.names):
@@ -235,14 +339,41 @@ class Console:
         if seat in prompts:
             self.say(self.engine.describe_prompt({**mine, "names": self.names}, prompts[seat], lang))
 
+    def board_map(self, listing: bool = True) -> None:
+        """The board's geometry (which spaces lie around which) and what stands where."""
+        mapping = getattr(self.engine, "map_lines", None)
+        for line in mapping(self.engine.view(self.state, None), self.setup.lang) if mapping else []:
+            self.say(line)
+        for line in self._board_lines() if listing else []:
+            self.say(line)
+
+    def rules(self) -> None:
+        """The game's rules summary, the same one /rules gives in Discord, and its options."""
+        lang = self.setup.lang
+        name = self.engine.names.get(lang) or self.engine.names["en"]
+        self.say(self.words["rules"].format(game=name))
+        summary = SUMMARIES.get(self.engine.key, {}).get(lang, "")
+        for line in textwrap.wrap(summary, width=96):
+            self.say("  " + line)
+        if self.engine.option_specs:
+            self.say(self.words["options"])
+            for spec in self.engine.option_specs:
+                chosen = self.setup.options.get(spec.name, spec.default)
+                self.say(f"  {spec.name}={chosen}: {spec.help.get(lang) or spec.help.get('en', '')}")
+
     def draw(self, seat: int) -> None:
         """The board as this seat sees it, written to ``--picture FILE`` for an image viewer."""
-        if self.picture_to is None:
-            return
-        png = self.engine.picture(self.engine.view(self.state, seat), self.setup.lang, self.names)
-        if png:
-            self.picture_to.write_bytes(png)
+        if self.picture(seat):
             self.say(self.words["picture"].format(path=self.picture_to))
+
+    def picture(self, seat: int | None) -> bool:
+        if self.picture_to is None:
+            return False
+        png = self.engine.picture(self.engine.view(self.state, seat), self.setup.lang, self.names)
+        if not png:
+            return False
+        write_atomically(self.picture_to, png)
+        return True
 
     def tell(self, events: list[Event], actor: int | None) -> int:
         """Public events for everybody; private ones only when one person plays, or to the person
@@ -252,15 +383,17 @@ class Console:
         )
         told = 0
         for ev in events:
-            if not (visible(ev, None) or (person is not None and visible(ev, person))):
+            public = visible(ev, None)
+            if not (public or (person is not None and visible(ev, person))):
                 continue
             line = self.engine.describe_event(ev, self.setup.lang, self.names)
             if line:
-                self.say(line)
+                (self.say_public if public else self.say)(line)
                 told += 1
         return told
 
     def finish(self) -> None:
+        self.picture(0 if self.setup.humans == 1 else None)
         self.say(self.words["over"])
         result = self.engine.result(self.state)
         if result is None:
@@ -273,6 +406,10 @@ class Console:
             )
 
     # -- plumbing ------------------------------------------------------------------------------
+    def _board_lines(self) -> list[str]:
+        lines = getattr(self.engine, "board_lines", None)
+        return lines(self.engine.view(self.state, None), self.setup.lang, self.names) if lines else []
+
     def _secret(self, seat: int) -> bool:
         prompt = self.engine.pending(self.state).get(seat)
         return prompt is not None and prompt.secret
@@ -286,12 +423,39 @@ class Console:
         bots = [f"{ai.NAMES[i % len(ai.NAMES)]} (AI, {level})" for i, level in enumerate(s.ai)]
         return people + bots
 
-    def save(self) -> None:
-        if self.save_to is not None:
-            self.save_to.write_text(json.dumps(self.setup.to_json()), encoding="utf-8")
+    def save(self) -> bool:
+        """Keep the game in ``--save FILE`` (after every action); False if that failed."""
+        if self.save_to is None:
+            return False
+        try:
+            write_atomically(self.save_to, json.dumps(self.setup.to_json()).encode())
+        except OSError as exc:
+            self.say(self.words["not_saved"].format(path=self.save_to, reason=exc.strerror or exc))
+            return False
+        return True
+
+    def keep(self) -> None:
+        """On stopping: the game kept in ``--save FILE``, or in a new file in ``keep_dir``, and
+        the command that goes on with it."""
+        if self.save_to is None and self.keep_dir is not None:
+            self.save_to = free_save_path(self.keep_dir, self.setup.game)
+        if self.save_to is None:
+            self.say(self.words["not_kept"])
+            return
+        if not self.save():
+            return
+        self.say(self.words["saved"].format(path=self.save_to))
+        command = f"python -m games play {self.setup.game} --save {shlex.quote(str(self.save_to))}"
+        self.say(self.words["resume"].format(command=command))
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
+
+    def say_public(self, line: str) -> None:
+        """A line anybody may read: told again to the next person after a hand-over."""
+        if self.setup.humans > 1:
+            self.recent.append(line)
+        self.say(line)
 
     def ask(self, prompt: str = "") -> str:
         if prompt:

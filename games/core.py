@@ -249,6 +249,10 @@ class Engine(Protocol):
         """Why an action was refused, naming the rule, in the reader's language (None = the
         engine's plain English reason)."""
 
+    # Optional: ``board_lines(view, lang, names)`` and ``map_lines(view, lang)``, what stands where
+    # and the board's geometry in text, for a table without pictures (Presentation reads them from
+    # the game's text module when it has them).
+
 
 class Presentation:
     """The presentation half of the protocol, read from a game's ``text`` and ``picture`` modules.
@@ -278,3 +282,14 @@ class Presentation:
     def describe_refusal(self, exc: IllegalAction, lang: str) -> str | None:
         describe = getattr(import_module(self.text_module), "describe_refusal", None)
         return describe(exc, lang) if describe is not None else None
+
+    def board_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        """What stands where on the board, in text, for a table without pictures (the terminal);
+        ``[]`` for a game whose status lines say it all. From the public view."""
+        lines = getattr(import_module(self.text_module), "board_lines", None)
+        return lines(view, lang, names) if lines is not None else []
+
+    def map_lines(self, view: dict[str, Any], lang: str) -> list[str]:
+        """The board's geometry in text (which spaces lie next to which), ``[]`` if none."""
+        lines = getattr(import_module(self.text_module), "map_lines", None)
+        return lines(view, lang) if lines is not None else []

@@ -15,10 +15,11 @@ from typing import Any
 
 from PIL import Image
 
-from games import registry
-from games.core import Action, Engine, Event, visible
+from games import export_file, registry
+from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, visible
+from games.json_file import DamagedFile
 
-FORMAT = "speltafel-replay"
+FORMAT = export_file.FORMAT
 MAX_FRAMES = 120
 FRAME_MS, LAST_FRAME_MS = 700, 4000
 MAX_BYTES = 8 * 1024 * 1024 - 64 * 1024  # Discord's attachment limit, with room for the message
@@ -134,22 +135,28 @@ def export(
     }
 
 
-def load_export(doc: dict[str, Any]) -> tuple[str, int, dict[str, Any], int, list[tuple[int, Action]], list[str]]:
-    if doc.get("format") != FORMAT:
-        raise ValueError("not a Speltafel replay file")
-    actions = [(int(entry["seat"]), entry["action"]) for entry in doc["log"] if entry["action"] is not None]
-    return doc["game"], int(doc["players"]), dict(doc["options"]), int(doc["seed"]), actions, list(doc["names"])
+def load_export(doc: Any) -> tuple[str, int, dict[str, Any], int, list[tuple[int, Action]], list[str]]:
+    """The game in an export, checked against its schema (games/export_file.py); a damaged
+    document raises ``DamagedFile`` with one line naming what is wrong."""
+    parsed = export_file.parse(doc)
+    return parsed.game, parsed.players, dict(parsed.options), parsed.seed, parsed.actions, list(parsed.names)
 
 
-def play_back(doc: dict[str, Any], lang: str = "en") -> tuple[list[str], bool]:
+def play_back(doc: Any, lang: str = "en") -> tuple[list[str], bool]:
     """The lines ``python -m games replay`` prints, and whether the replay rebuilt ``final`` exactly."""
     game_key, players, options, seed, actions, names = load_export(doc)
     engine = registry.get(game_key)
     lines = [f"{engine.names.get(lang) or engine.names['en']}: {', '.join(names)} (seed {seed})"]
-    state = engine.start(players, dict(options), seed)
+    try:
+        state = engine.start(players, dict(options), seed)
+    except InvalidOptions as exc:
+        raise DamagedFile(f"options: {exc}") from None
     for i, (seat, action) in enumerate(actions, 1):
         label = " › ".join(engine.action_path(engine.view(state, seat), action, lang))
-        events = engine.apply(state, seat, action)
+        try:
+            events = engine.apply(state, seat, action)
+        except IllegalAction as exc:  # log[0] is the start, so action i is log[i]
+            raise DamagedFile(f"log[{i}].action cannot be played there: {exc}") from None
         lines.append(f"{i}. {names[seat]}: {label}")
         lines += [f"   {line}" for ev in events if (line := engine.describe_event(ev, lang, names)) and _public(ev)]
     lines += engine.status_lines(engine.view(state, None), lang, names)

@@ -16,8 +16,9 @@ from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from bot.store.startup import DatabaseStartupError, explain, explain_url, scrub, shown
 
 
 def is_sqlite(url: str) -> bool:
@@ -73,16 +74,38 @@ async def wait_until_reachable(
     clock: Callable[[], float] = time.monotonic,
     every: float = 2.0,
 ) -> None:
-    """Wait for the database to answer (a PostgreSQL container may start after the bot); raise
-    the last error once ``seconds`` have passed without an answer."""
-    deadline = clock() + seconds
+    """Wait for the database to answer (a PostgreSQL container may start after the bot). A
+    refused login or a missing database is not going to change: DatabaseStartupError at once;
+    a server that does not answer yet is tried again until ``seconds`` have passed."""
+    url = engine.url.render_as_string(hide_password=False)
+    started = clock()
+    deadline = started + seconds
     while True:
         try:
             async with engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))
             return
-        except (OSError, DBAPIError) as exc:
+        except Exception as exc:
+            why = explain(exc, url)
+            if not why.retry:
+                raise DatabaseStartupError(shown(why.message, url)) from exc
             if clock() >= deadline:
-                raise
+                waited = f", tried for {clock() - started:.0f} s (DATABASE_WAIT={seconds:g})"
+                raise DatabaseStartupError(shown(why.message + waited, url)) from exc
             log.warning("database not reachable yet (%s); trying again in %.0f s", type(exc).__name__, every)
             await sleep(every)
+
+
+async def open_database(url: str, seconds: float, **wait: Any) -> AsyncEngine:
+    """The engine for ``DATABASE_URL``, once the database answers; DatabaseStartupError (one
+    line, password masked) when the URL cannot work or the database cannot be used."""
+    try:
+        engine = make_engine(url)
+    except Exception as exc:  # a URL that cannot be read, a driver that is missing or not async
+        raise DatabaseStartupError(scrub(explain_url(exc, url), url)) from exc
+    try:
+        await wait_until_reachable(engine, seconds, **wait)
+    except BaseException:
+        await engine.dispose()
+        raise
+    return engine

@@ -7,9 +7,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.util.exc import CommandError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.db import is_sqlite, make_engine
+from bot.store.startup import DatabaseStartupError, explain, shown
 
 
 def migrations_dir() -> Path:
@@ -28,8 +31,17 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Upgrade the database behind ``engine`` to ``revision``."""
-    await _migrate(engine, command.upgrade, revision)
+    """Upgrade the database behind ``engine`` to ``revision``; DatabaseStartupError (one line,
+    password masked) when it cannot be done."""
+    try:
+        await _migrate(engine, command.upgrade, revision)
+    except CommandError as exc:  # e.g. a revision this code does not know: a newer Speltafel made it
+        url = engine.url.render_as_string(hide_password=False)
+        problem = f"the schema cannot be brought up to date: {' '.join(str(exc).split())}"
+        raise DatabaseStartupError(shown(problem, url)) from exc
+    except DBAPIError as exc:  # e.g. a user without the right to create tables
+        url = engine.url.render_as_string(hide_password=False)
+        raise DatabaseStartupError(shown(f"migrating failed: {explain(exc, url).message}", url)) from exc
 
 
 async def downgrade(engine: AsyncEngine, revision: str) -> None:

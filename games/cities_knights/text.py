@@ -1009,3 +1009,115 @@ def describe_refusal(exc: Any, lang: str) -> str | None:
     idx = 1 if _lang(lang) == "nl" else 0
     pair = REASON_REFUSALS.get(getattr(exc, "reason", "")) or REFUSALS.get(getattr(exc, "code", ""))
     return pair[idx] if pair else None
+
+
+# -- the board in text (a table without pictures: the terminal) ----------------------------------
+
+_BOARD_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "board": "Board — what stands where",
+        "robber": "Robber",
+        "roads": "Roads",
+        "active": "active",
+        "inactive": "inactive",
+        "with_wall": "with city wall",
+        "map": "Hexes and the intersections around them",
+        "harbours": "Harbours",
+        "harbour": "harbour",
+        "at": "at",
+        "none": "nothing built yet",
+    },
+    "nl": {
+        "board": "Bord — wat staat waar",
+        "robber": "Rover",
+        "roads": "Wegen",
+        "active": "actief",
+        "inactive": "inactief",
+        "with_wall": "met stadsmuur",
+        "map": "Tegels en de kruispunten eromheen",
+        "harbours": "Havens",
+        "harbour": "haven",
+        "at": "bij",
+        "none": "nog niets gebouwd",
+    },
+}
+
+
+def _bw(lang: str, key: str) -> str:
+    return _BOARD_WORDS[_lang(lang)][key]
+
+
+def _harbour(lang: str, kind: str) -> str:
+    return kind if kind == "3:1" else f"{w(lang, kind)} 2:1"
+
+
+def _touching(view: dict[str, Any], vid: str, lang: str) -> str:
+    """The hexes an intersection touches (what it produces from), and its harbour."""
+    i = D.VERTEX_INDEX[vid]
+    parts = [hexname(D.HEX_IDS[h], view, lang) for h in D.VERTEX_HEXES[i]]
+    slot = D.VERTEX_HARBOUR[i]
+    harbours = view.get("harbours") or []
+    if 0 <= slot < len(harbours):
+        parts.append(f"{_bw(lang, 'harbour')} {_harbour(lang, harbours[slot])}")
+    return ", ".join(parts)
+
+
+def board_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """What stands where, from the public view: every building and knight by the number of its
+    intersection (as menus name it) with its owner and the hexes it touches, each player's roads
+    by path, the robber and the merchant."""
+    L = _lang(lang)
+    lines = [f"{_bw(L, 'board')}:"]
+    robber = f"{_bw(L, 'robber')}: {hexname(view.get('robber'), view, L)}"
+    if view.get("merchant") is not None:
+        owner = _seat_name(names, view.get("merchant_owner"))
+        robber += f" · {w(L, 'merchant')}: {hexname(view['merchant'], view, L)} ({owner})"
+    lines.append("  " + robber)
+    buildings: dict[str, Any] = view.get("buildings") or {}
+    knights: dict[str, Any] = view.get("knights") or {}
+    spots = sorted({*buildings, *knights} & set(D.VERTEX_INDEX), key=D.VERTEX_INDEX.__getitem__)
+    for vid in spots:
+        if vid in buildings:
+            b = buildings[vid]
+            what = w(L, str(b.get("kind")))
+            if b.get("metropolis"):
+                what += f" ({w(L, 'metropolis')} {w(L, str(b['metropolis']))})"
+            if b.get("wall"):
+                what += f" {_bw(L, 'with_wall')}"
+        else:
+            k = knights[vid]
+            what = f"{w(L, 'knight' + str(k.get('level')))}, {_bw(L, 'active' if k.get('active') else 'inactive')}"
+        owner = (buildings.get(vid) or knights.get(vid) or {}).get("owner")
+        lines.append(f"  {D.VERTEX_INDEX[vid]:>2}: {what} — {_seat_name(names, owner)} · {_touching(view, vid, L)}")
+    if not spots:
+        lines.append(f"  {_bw(L, 'none')}")
+    roads: dict[int, list[str]] = {}
+    for eid, owner in (view.get("roads") or {}).items():
+        if isinstance(owner, int) and eid in D.EDGE_INDEX:
+            a, b = eid.split("|")
+            ends = sorted((D.VERTEX_INDEX[a], D.VERTEX_INDEX[b]))
+            roads.setdefault(owner, []).append(f"{ends[0]}–{ends[1]}")
+    for owner in sorted(roads):
+        paths = ", ".join(sorted(roads[owner], key=lambda p: tuple(int(x) for x in p.split("–"))))
+        lines.append(f"  {_bw(L, 'roads')} ({_seat_name(names, owner)}): {paths}")
+    return lines
+
+
+def map_lines(view: dict[str, Any], lang: str) -> list[str]:
+    """The board's geometry in text: each hex (terrain and number, as menus name it) with the
+    numbers of its six intersections, and each harbour with its two."""
+    L = _lang(lang)
+    lines = [f"{_bw(L, 'map')}:"]
+    for hx in view.get("hexes") or []:
+        h = D.HEX_ID_INDEX.get(hx.get("id"))
+        if h is None:
+            continue
+        corners = " ".join(str(v) for v in sorted(D.HEX_VERTICES[h]))
+        lines.append(f"  {hexname(hx['id'], view, L)}: {corners}")
+    harbours = view.get("harbours") or []
+    spots = [
+        f"{_harbour(L, kind)} {_bw(L, 'at')} {a}–{b}"
+        for kind, (a, b) in zip(harbours, (sorted(pair) for pair in D.HARBOUR_VERTICES))
+    ]
+    lines.append(f"  {_bw(L, 'harbours')}: {', '.join(spots)}")
+    return lines

@@ -410,3 +410,45 @@ def describe_refusal(exc: Any, lang: str) -> str | None:
     """Why an action was refused, naming the rule; None for a code without a text."""
     pair = REFUSALS.get(getattr(exc, "code", ""))
     return pair[1 if lang == "nl" else 0] if pair else None
+
+
+# -- the board in text (a table without pictures: the terminal) ----------------------------------
+
+
+def _coins(n: int, lang: str) -> str:
+    if lang == "nl":
+        return f"{n} munt" if n == 1 else f"{n} munten"
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def board_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """What stands where, from the public view: every hex that holds a unit or is a location, by
+    the coordinates menus use ("to 1,-3"), with the unit, its coins, its owner and side, and who
+    controls the location."""
+    locations: dict[str, str | None] = view.get("locations") or {}
+    units = {u["hex"]: u for u in view.get("units") or [] if isinstance(u, dict) and "hex" in u}
+    factions = {s["seat"]: s.get("faction") for s in view.get("seats") or []}
+    lines = [_t(lang, "Board — hex: what stands there", "Bord — veld: wat er staat")]
+    shown = sorted(
+        (h for h in view.get("hexes") or [] if h in units or h in locations),
+        key=lambda h: tuple(int(c) for c in h.split(",")),
+    )
+    width = max((len(h) for h in shown), default=0)
+    for hex_id in shown:
+        parts: list[str] = []
+        if hex_id in locations:
+            owner = locations[hex_id]
+            parts.append(
+                _t(lang, "location", "bolwerk")
+                + " ("
+                + (_faction(owner, lang) if owner else _t(lang, "not controlled", "niet bezet"))
+                + ")"
+            )
+        unit = units.get(hex_id)
+        if unit is not None:
+            seat = unit.get("owner")
+            side = _faction(factions.get(seat), lang)
+            coins = _coins(int(unit.get("height") or 1), lang)
+            parts.append(f"{unit_name(unit.get('unit'), lang)} ({coins}) — {_who(names, seat)}, {side}")
+        lines.append(f"  {hex_id.ljust(width)}  " + " · ".join(parts))
+    return lines

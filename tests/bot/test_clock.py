@@ -183,6 +183,7 @@ async def test_the_migrations_make_exactly_the_models_schema(store: AsyncEngine)
 
 async def test_start_up_waits_for_a_database_that_comes_late(tmp_path: object) -> None:
     from bot.store.db import wait_until_reachable
+    from bot.store.startup import DatabaseStartupError
 
     dead = make_engine("postgresql+asyncpg://nobody@127.0.0.1:9/none")  # nothing listens on port 9
     now = [0.0]
@@ -193,8 +194,9 @@ async def test_start_up_waits_for_a_database_that_comes_late(tmp_path: object) -
         now[0] += seconds
 
     try:
-        with pytest.raises(OSError):
+        with pytest.raises(DatabaseStartupError) as failed:
             await wait_until_reachable(dead, 10, sleep=sleep, clock=lambda: now[0], every=2)
+        assert isinstance(failed.value.__cause__, OSError)
     finally:
         await dead.dispose()
     assert waited == [2, 2, 2, 2, 2]  # tried for the 10 seconds it was given, then gave up

@@ -11,13 +11,13 @@ from discord.ext import commands
 
 from bot.chat import render
 from bot.chat.i18n import t
-from bot.chat.rules_text import SUMMARIES
 from bot.service.clock import CLOCKS
 from bot.service.errors import ServiceError, echo
 from bot.service.notices import Outcome, Table
 from bot.service.tables import AI_LEVELS
 from bot.store.models import LOBBY
 from games import registry
+from games.rules_summary import SUMMARIES
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel

@@ -1,4 +1,4 @@
-"""Short rule summaries for /rules; the complete rules are the rulebooks."""
+"""Short rule summaries, for /rules and the terminal's `r`; the complete rules are the rulebooks."""
 
 from __future__ import annotations
 
