@@ -1,7 +1,8 @@
 """Persistent components: their state lives in the custom_id, so they work after a restart.
 
 One DynamicItem class per component kind; each parses its custom_id and hands the press to the
-controller, which checks it against the game's current prompt before anything is applied.
+controller, which checks where it was pressed and against the game's current prompt before anything
+is applied. Templates accept any digits; an id that cannot be real parses to None and is refused.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service.menus import CUSTOM_ID
+from bot.service.menus import CUSTOM_ID, MAX_SEATS, bounded
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -81,7 +82,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(?P<game>\d+)"):
     """“Make my choice”: the presser's private view and menu, ephemerally (the DM fallback)."""
 
-    def __init__(self, game_id: int, label: str = "Make my choice") -> None:
+    def __init__(self, game_id: int | None, label: str = "Make my choice") -> None:
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success, emoji="🂠")
         )
@@ -91,18 +92,20 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> HandButton:
-        return cls(int(match["game"]), item.label or "Make my choice")
+        return cls(bounded(match["game"]), item.label or "Make my choice")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _app(interaction).controller.show_hand(interaction, game_id=self.game_id)
+        await _app(interaction).controller.hand_button(interaction, self.game_id)
 
 
 class VoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vt:(?P<game>\d+):(?P<seat>\d+):(?P<choice>sb|end)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vt:(?P<game>\d+):(?P<seat>\d+):(?P<choice>[a-z]+)"
 ):
     """After a seat's time ran out: “Let a bot play for NAME” (sb) or “End the game” (end)."""
 
-    def __init__(self, game_id: int, seat: int, choice: str, label: str = "…", row: int | None = None) -> None:
+    def __init__(
+        self, game_id: int | None, seat: int | None, choice: str, label: str = "…", row: int | None = None
+    ) -> None:
         style = discord.ButtonStyle.primary if choice == "sb" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"vt:{game_id}:{seat}:{choice}", style=style, row=row)
@@ -113,17 +116,17 @@ class VoteButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> VoteButton:
-        return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "…")
+        return cls(bounded(match["game"]), bounded(match["seat"], MAX_SEATS - 1), match["choice"], item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        choice = "stand_in" if self.choice == "sb" else "end"
+        choice = {"sb": "stand_in", "end": "end"}.get(self.choice, "")
         await _app(interaction).controller.vote(interaction, self.game_id, self.seat, choice)
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(?P<game>\d+)"):
     """“I'm back”: a person whose seat a stand-in plays takes it over again."""
 
-    def __init__(self, game_id: int, label: str = "I'm back", row: int | None = None) -> None:
+    def __init__(self, game_id: int | None, label: str = "I'm back", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"bk:{game_id}", style=discord.ButtonStyle.success, row=row)
         )
@@ -133,7 +136,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> BackButton:
-        return cls(int(match["game"]), item.label or "I'm back")
+        return cls(bounded(match["game"]), item.label or "I'm back")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.come_back(interaction, self.game_id)
@@ -142,7 +145,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(
 class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs:(?P<game>\d+)"):
     """From /mygames: send me my secret choice's buttons again."""
 
-    def __init__(self, game_id: int, label: str = "Send my choice again") -> None:
+    def __init__(self, game_id: int | None, label: str = "Send my choice again") -> None:
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"rs:{game_id}", style=discord.ButtonStyle.secondary)
         )
@@ -152,7 +155,7 @@ class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ResendButton:
-        return cls(int(match["game"]), item.label or "Send my choice again")
+        return cls(bounded(match["game"]), item.label or "Send my choice again")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.resend(interaction, self.game_id)
@@ -161,7 +164,7 @@ class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rp:(?P<game>\d+)"):
     """Under a finished game's result: post its animated replay."""
 
-    def __init__(self, game_id: int, label: str = "Replay") -> None:
+    def __init__(self, game_id: int | None, label: str = "Replay") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80], custom_id=f"rp:{game_id}", style=discord.ButtonStyle.secondary, emoji="🎞"
@@ -173,7 +176,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rp
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ReplayButton:
-        return cls(int(match["game"]), item.label or "Replay")
+        return cls(bounded(match["game"]), item.label or "Replay")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _app(interaction).controller.post_replay(interaction, self.game_id)
+        await _app(interaction).controller.replay_button(interaction, self.game_id)
