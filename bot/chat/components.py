@@ -7,7 +7,7 @@ is applied. Templates accept any digits; an id that cannot be real parses to Non
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -16,11 +16,21 @@ from bot.service.menus import CUSTOM_ID, MAX_SEATS, bounded
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
 
+Pressed = TypeVar("Pressed", bound=discord.ui.DynamicItem[Any])
+
 __all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ReplayButton", "ResendButton", "VoteButton")
 
 
 def _app(interaction: discord.Interaction) -> Speltafel:
     return interaction.client  # type: ignore[return-value]
+
+
+def _as_pressed(made: Pressed, item: discord.ui.Item[Any], **ids: int | None) -> Pressed:
+    """The component as pressed: its own custom_id kept, its ids as parsed (None: cannot be real)."""
+    made.custom_id = getattr(item, "custom_id", None) or made.custom_id
+    for name, value in ids.items():
+        setattr(made, name, value)
+    return made
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID.pattern):
@@ -82,17 +92,17 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(?P<game>\d+)"):
     """“Make my choice”: the presser's private view and menu, ephemerally (the DM fallback)."""
 
-    def __init__(self, game_id: int | None, label: str = "Make my choice") -> None:
+    def __init__(self, game_id: int, label: str = "Make my choice") -> None:
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success, emoji="🂠")
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> HandButton:
-        return cls(bounded(match["game"]), item.label or "Make my choice")
+        return _as_pressed(cls(0, item.label or "Make my choice"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.hand_button(interaction, self.game_id)
@@ -103,20 +113,21 @@ class VoteButton(
 ):
     """After a seat's time ran out: “Let a bot play for NAME” (sb) or “End the game” (end)."""
 
-    def __init__(
-        self, game_id: int | None, seat: int | None, choice: str, label: str = "…", row: int | None = None
-    ) -> None:
+    def __init__(self, game_id: int, seat: int, choice: str, label: str = "…", row: int | None = None) -> None:
         style = discord.ButtonStyle.primary if choice == "sb" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"vt:{game_id}:{seat}:{choice}", style=style, row=row)
         )
-        self.game_id, self.seat, self.choice = game_id, seat, choice
+        self.game_id: int | None = game_id
+        self.seat: int | None = seat
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> VoteButton:
-        return cls(bounded(match["game"]), bounded(match["seat"], MAX_SEATS - 1), match["choice"], item.label or "…")
+        made = cls(0, 0, match["choice"], item.label or "…")
+        return _as_pressed(made, item, game_id=bounded(match["game"]), seat=bounded(match["seat"], MAX_SEATS - 1))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         choice = {"sb": "stand_in", "end": "end"}.get(self.choice, "")
@@ -126,17 +137,17 @@ class VoteButton(
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(?P<game>\d+)"):
     """“I'm back”: a person whose seat a stand-in plays takes it over again."""
 
-    def __init__(self, game_id: int | None, label: str = "I'm back", row: int | None = None) -> None:
+    def __init__(self, game_id: int, label: str = "I'm back", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"bk:{game_id}", style=discord.ButtonStyle.success, row=row)
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> BackButton:
-        return cls(bounded(match["game"]), item.label or "I'm back")
+        return _as_pressed(cls(0, item.label or "I'm back"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.come_back(interaction, self.game_id)
@@ -145,17 +156,17 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(
 class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs:(?P<game>\d+)"):
     """From /mygames: send me my secret choice's buttons again."""
 
-    def __init__(self, game_id: int | None, label: str = "Send my choice again") -> None:
+    def __init__(self, game_id: int, label: str = "Send my choice again") -> None:
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"rs:{game_id}", style=discord.ButtonStyle.secondary)
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ResendButton:
-        return cls(bounded(match["game"]), item.label or "Send my choice again")
+        return _as_pressed(cls(0, item.label or "Send my choice again"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.resend(interaction, self.game_id)
@@ -164,19 +175,19 @@ class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rp:(?P<game>\d+)"):
     """Under a finished game's result: post its animated replay."""
 
-    def __init__(self, game_id: int | None, label: str = "Replay") -> None:
+    def __init__(self, game_id: int, label: str = "Replay") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80], custom_id=f"rp:{game_id}", style=discord.ButtonStyle.secondary, emoji="🎞"
             )
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ReplayButton:
-        return cls(bounded(match["game"]), item.label or "Replay")
+        return _as_pressed(cls(0, item.label or "Replay"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.replay_button(interaction, self.game_id)

@@ -43,8 +43,9 @@ async def _finished_game(world: World, channel: Any, winner: Any, loser: Any) ->
 async def _same_as_missing(world: World, member: Any, channel: Any, game_id: int, command: str) -> None:
     """``command game_id`` answers ``member`` word for word as it answers for a game that does not exist."""
     missing = 900_000 + game_id
-    hidden, absent = await member.slash(channel, command, game_id=game_id), await member.slash(
-        channel, command, game_id=missing
+    hidden, absent = (
+        await member.slash(channel, command, game_id=game_id),
+        await member.slash(channel, command, game_id=missing),
     )
     assert hidden.ephemeral and absent.ephemeral
     assert not hidden.followups and not hidden.response.attachments
