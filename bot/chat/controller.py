@@ -201,19 +201,19 @@ class Controller:
 
     async def _pressed(
         self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
-    ) -> bool:
-        """Whether a component naming a running game was pressed where it ``belongs``; if not
-        (or its id cannot be real), the presser is told the choice is closed and nothing changes."""
+    ) -> Table | None:
+        """The running game a component names, if it was pressed where it ``belongs``; else (or
+        when its id cannot be real) the presser is told the choice is closed and nothing changes."""
         table = await self.service.table_by_id(game_id) if game_id is not None else None
         if table is not None and table.status == RUNNING and belongs(interaction, table):
-            return True
+            return table
         await self.refuse(interaction, ServiceError("closed"))
-        return False
+        return None
 
     async def hand_button(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """“Make my choice” on a table message."""
-        if await self._pressed(interaction, game_id, at_table):
-            await self.show_hand(interaction, game_id=game_id)
+        if placed := await self._pressed(interaction, game_id, at_table):
+            await self.show_hand(interaction, game_id=placed.game_id)
 
     # -- private views -----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
@@ -410,13 +410,13 @@ class Controller:
 
     async def vote(self, interaction: discord.Interaction, game_id: int | None, seat: int | None, choice: str) -> None:
         lang = self.user_lang(interaction)
-        if not await self._pressed(interaction, game_id if seat is not None else None, at_table):
+        placed = await self._pressed(interaction, game_id if seat is not None else None, at_table)
+        if placed is None or seat is None:
             return
-        assert game_id is not None and seat is not None
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
             table, decided = await self.service.vote(
-                game_id=game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
+                game_id=placed.game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
             )
         except ServiceError as err:
             await self.refuse(interaction, err)
@@ -433,16 +433,16 @@ class Controller:
         await channel.send(t(key, glang, name=name, who=interaction.user.display_name))
         await self.refresh_table(table, channel, glang)
         if decided == "stand_in":
-            self.bot.ai.kick(game_id)
+            self.bot.ai.kick(table.game_id)
         else:
             await self.close_thread(table, channel)
 
     async def come_back(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        if not await self._pressed(interaction, game_id, at_table):
+        placed = await self._pressed(interaction, game_id, at_table)
+        if placed is None:
             return
-        assert game_id is not None
         try:
-            table = await self.service.come_back(game_id=game_id, user_id=interaction.user.id)
+            table = await self.service.come_back(game_id=placed.game_id, user_id=interaction.user.id)
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
@@ -458,10 +458,11 @@ class Controller:
     async def resend(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """/mygames' button: the secret prompt's buttons again, by DM (or here if DMs are closed)."""
         lang = self.user_lang(interaction)
-        if not await self._pressed(interaction, game_id, lambda i, _table: in_private(i)):
+        placed = await self._pressed(interaction, game_id, lambda i, _table: in_private(i))
+        if placed is None:
             return
         try:
-            table = await self._table_for(interaction, game_id)
+            table = await self._table_for(interaction, placed.game_id)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
                 raise ServiceError("not_a_player")
