@@ -125,6 +125,9 @@ class Speltafel(commands.AutoShardedBot):
         # AI seats of games that were running when the bot stopped take up their turns again.
         await self.ai.resume_all()
 
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        self.controller.visibility.forget(payload.thread_id)
+
     async def _watch_clocks(self) -> None:
         """Deadlines live in the database; every process looks now and then, and a row fires once."""
         await self.wait_until_ready()

@@ -1,25 +1,36 @@
 """Persistent components: their state lives in the custom_id, so they work after a restart.
 
 One DynamicItem class per component kind; each parses its custom_id and hands the press to the
-controller, which checks it against the game's current prompt before anything is applied.
+controller, which checks where it was pressed and against the game's current prompt before anything
+is applied. Templates accept any digits; an id that cannot be real parses to None and is refused.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.service.menus import CUSTOM_ID
+from bot.service.menus import CUSTOM_ID, MAX_SEATS, bounded
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
+
+Pressed = TypeVar("Pressed", bound=discord.ui.DynamicItem[Any])
 
 __all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ReplayButton", "ResendButton", "VoteButton")
 
 
 def _app(interaction: discord.Interaction) -> Speltafel:
     return interaction.client  # type: ignore[return-value]
+
+
+def _as_pressed(made: Pressed, item: discord.ui.Item[Any], **ids: int | None) -> Pressed:
+    """The component as pressed: its own custom_id kept, its ids as parsed (None: cannot be real)."""
+    made.custom_id = getattr(item, "custom_id", None) or made.custom_id
+    for name, value in ids.items():
+        setattr(made, name, value)
+    return made
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID.pattern):
@@ -85,20 +96,20 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"mk:{game_id}", style=discord.ButtonStyle.success, emoji="🂠")
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> HandButton:
-        return cls(int(match["game"]), item.label or "Make my choice")
+        return _as_pressed(cls(0, item.label or "Make my choice"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _app(interaction).controller.show_hand(interaction, game_id=self.game_id)
+        await _app(interaction).controller.hand_button(interaction, self.game_id)
 
 
 class VoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vt:(?P<game>\d+):(?P<seat>\d+):(?P<choice>sb|end)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"vt:(?P<game>\d+):(?P<seat>\d+):(?P<choice>[a-z]+)"
 ):
     """After a seat's time ran out: “Let a bot play for NAME” (sb) or “End the game” (end)."""
 
@@ -107,16 +118,19 @@ class VoteButton(
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"vt:{game_id}:{seat}:{choice}", style=style, row=row)
         )
-        self.game_id, self.seat, self.choice = game_id, seat, choice
+        self.game_id: int | None = game_id
+        self.seat: int | None = seat
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> VoteButton:
-        return cls(int(match["game"]), int(match["seat"]), match["choice"], item.label or "…")
+        made = cls(0, 0, match["choice"], item.label or "…")
+        return _as_pressed(made, item, game_id=bounded(match["game"]), seat=bounded(match["seat"], MAX_SEATS - 1))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        choice = "stand_in" if self.choice == "sb" else "end"
+        choice = {"sb": "stand_in", "end": "end"}.get(self.choice, "")
         await _app(interaction).controller.vote(interaction, self.game_id, self.seat, choice)
 
 
@@ -127,13 +141,13 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(
         super().__init__(
             discord.ui.Button(label=label, custom_id=f"bk:{game_id}", style=discord.ButtonStyle.success, row=row)
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> BackButton:
-        return cls(int(match["game"]), item.label or "I'm back")
+        return _as_pressed(cls(0, item.label or "I'm back"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.come_back(interaction, self.game_id)
@@ -146,13 +160,13 @@ class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs
         super().__init__(
             discord.ui.Button(label=label[:80], custom_id=f"rs:{game_id}", style=discord.ButtonStyle.secondary)
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ResendButton:
-        return cls(int(match["game"]), item.label or "Send my choice again")
+        return _as_pressed(cls(0, item.label or "Send my choice again"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.resend(interaction, self.game_id)
@@ -167,13 +181,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rp
                 label=label[:80], custom_id=f"rp:{game_id}", style=discord.ButtonStyle.secondary, emoji="🎞"
             )
         )
-        self.game_id = game_id
+        self.game_id: int | None = game_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
     ) -> ReplayButton:
-        return cls(int(match["game"]), item.label or "Replay")
+        return _as_pressed(cls(0, item.label or "Replay"), item, game_id=bounded(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _app(interaction).controller.post_replay(interaction, self.game_id)
+        await _app(interaction).controller.replay_button(interaction, self.game_id)

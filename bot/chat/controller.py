@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,7 @@ import discord
 
 from bot.chat import render
 from bot.chat.i18n import lang_of, t
+from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
 from bot.service.clock import EXPIRE
 from bot.service.errors import ServiceError
@@ -80,6 +81,7 @@ class Controller:
         self.pictures = pictures or Pictures()
         self.prefs = Preferences(service.sessions)
         self.records = Records(service.sessions)
+        self.visibility = Visibility(self.records)
         self.default_language = default_language
         # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
         self._shown: dict[tuple[int, int], str] = {}
@@ -135,6 +137,9 @@ class Controller:
         game_id, seat, seq, lang, path = parsed
         table = await self.service.table_by_id(game_id)
         if table is None or table.status != RUNNING:
+            raise ServiceError("closed")
+        # A menu belongs on its game's table (or an ephemeral copy there) or in the player's DM.
+        if not (at_table(interaction, table) or in_own_dm(interaction)):
             raise ServiceError("closed")
         if table.user_of(seat) != interaction.user.id:
             raise ServiceError("not_a_player" if table.seat_of(interaction.user.id) is None else "not_your_button")
@@ -193,6 +198,22 @@ class Controller:
             return
         await interaction.edit_original_response(content="\n".join(seen)[:2000], view=None)
         await self.announce(outcome, actor=seat)
+
+    async def _pressed(
+        self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
+    ) -> Table | None:
+        """The running game a component names, if it was pressed where it ``belongs``; else (or
+        when its id cannot be real) the presser is told the choice is closed and nothing changes."""
+        table = await self.service.table_by_id(game_id) if game_id is not None else None
+        if table is not None and table.status == RUNNING and belongs(interaction, table):
+            return table
+        await self.refuse(interaction, ServiceError("closed"))
+        return None
+
+    async def hand_button(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """“Make my choice” on a table message."""
+        if placed := await self._pressed(interaction, game_id, at_table):
+            await self.show_hand(interaction, game_id=placed.game_id)
 
     # -- private views -----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
@@ -387,12 +408,15 @@ class Controller:
         text = t("remind_dm", info.locale, game=table.engine.names, channel=table.channel_id, when=when, link=link)
         await self._dm(info.user_id or 0, text)
 
-    async def vote(self, interaction: discord.Interaction, game_id: int, seat: int, choice: str) -> None:
+    async def vote(self, interaction: discord.Interaction, game_id: int | None, seat: int | None, choice: str) -> None:
         lang = self.user_lang(interaction)
+        placed = await self._pressed(interaction, game_id if seat is not None else None, at_table)
+        if placed is None or seat is None:
+            return
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
             table, decided = await self.service.vote(
-                game_id=game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
+                game_id=placed.game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
             )
         except ServiceError as err:
             await self.refuse(interaction, err)
@@ -409,13 +433,16 @@ class Controller:
         await channel.send(t(key, glang, name=name, who=interaction.user.display_name))
         await self.refresh_table(table, channel, glang)
         if decided == "stand_in":
-            self.bot.ai.kick(game_id)
+            self.bot.ai.kick(table.game_id)
         else:
             await self.close_thread(table, channel)
 
-    async def come_back(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def come_back(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        placed = await self._pressed(interaction, game_id, at_table)
+        if placed is None:
+            return
         try:
-            table = await self.service.come_back(game_id=game_id, user_id=interaction.user.id)
+            table = await self.service.come_back(game_id=placed.game_id, user_id=interaction.user.id)
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
@@ -428,11 +455,14 @@ class Controller:
         if seat is not None and seat in table.prompts and table.prompts[seat].secret:
             await self.send_prompt(table, seat, channel)
 
-    async def resend(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def resend(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """/mygames' button: the secret prompt's buttons again, by DM (or here if DMs are closed)."""
         lang = self.user_lang(interaction)
+        placed = await self._pressed(interaction, game_id, lambda i, _table: in_private(i))
+        if placed is None:
+            return
         try:
-            table = await self._table_for(interaction, game_id)
+            table = await self._table_for(interaction, placed.game_id)
             seat = table.seat_of(interaction.user.id)
             if seat is None:
                 raise ServiceError("not_a_player")
@@ -448,15 +478,22 @@ class Controller:
         else:
             await interaction.followup.send(t("dm_closed_use_hand", lang), ephemeral=True)
 
-    async def post_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def replay_button(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The Replay button: honoured only where its game can be seen."""
+        await self.post_replay(interaction, game_id, refusal="closed")
+
+    async def post_replay(
+        self, interaction: discord.Interaction, game_id: int | None, *, refusal: str = "no_finished_game"
+    ) -> None:
         """An animated replay of a finished game, drawn from its log in a worker process."""
         lang = self.user_lang(interaction)
         try:
-            log = await self.records.game_log(game_id, interaction.guild_id)
+            # Only for those who can see the game, posted for all only where all could see it.
+            log, public = await self.visibility.finished_game(interaction, game_id, refusal=refusal)
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=not public)
         loop = asyncio.get_running_loop()
         gif, frames = await loop.run_in_executor(
             self.pictures.executor,
@@ -476,6 +513,7 @@ class Controller:
         await interaction.followup.send(
             t("replay_posted", lang, game=name, id=game_id, frames=frames),
             file=discord.File(io.BytesIO(gif), filename=f"replay-{game_id}.gif"),
+            ephemeral=not public,
         )
 
     async def after_ai(self, outcome: Outcome) -> None:

@@ -1,15 +1,19 @@
 """Finished games as records: leaderboards, a player's statistics, history, and a game's full log
-for replays and exports. Everything is read from the stored games, seats, log and ratings."""
+for replays and exports. Everything is read from the stored games, seats, log and ratings.
+
+A game's record is for those who can read where it was played. This layer knows no Discord: it
+names each game's *place* (see `place_of`), and the chat adapter says which places a reader may
+see; lists are filtered by those places in the query, so no count includes a hidden game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.errors import ServiceError, echo
@@ -17,6 +21,13 @@ from bot.service.ratings import shown
 from bot.store import repo
 from bot.store.models import FINISHED, Game, Rating, RatingChange, Seat
 from games import registry
+
+
+def place_of(channel_id: int, parent_channel_id: int | None) -> int:
+    """Where a game's record can be seen: the channel a game thread hangs from (the bot opens its
+    game threads public, so they have exactly that channel's readers), else the game's own channel
+    or thread (a thread someone else opened, public or private, is judged as itself)."""
+    return parent_channel_id or channel_id
 
 
 @dataclass(frozen=True)
@@ -39,6 +50,11 @@ class Finished:
     started: datetime
     finished: datetime | None
     changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+    parent_channel_id: int | None = None
+
+    @property
+    def place(self) -> int:
+        return place_of(self.channel_id, self.parent_channel_id)
 
 
 @dataclass(frozen=True)
@@ -54,6 +70,12 @@ class GameLog:
     names: list[str]
     actions: list[tuple[int, dict[str, Any]]]
     snapshot: dict[str, Any]
+    channel_id: int = 0
+    parent_channel_id: int | None = None
+
+    @property
+    def place(self) -> int:
+        return place_of(self.channel_id, self.parent_channel_id)
 
 
 class Records:
@@ -89,15 +111,36 @@ class Records:
             rows = list((await s.execute(q)).scalars())
         return {r.game_key: Ranked(r.player, shown(r.mu, r.sigma), r.games, r.wins, r.best_score) for r in rows}
 
+    async def places(self, guild_id: int) -> list[int]:
+        """Every place (see `place_of`) of this server that holds a finished game."""
+        async with self.sessions() as s:
+            q = (
+                select(func.coalesce(Game.parent_channel_id, Game.channel_id))
+                .where(Game.guild_id == guild_id, Game.status == FINISHED)
+                .distinct()
+            )
+            return sorted(int(p) for p in (await s.execute(q)).scalars())
+
     async def history(
-        self, *, guild_id: int | None = None, channel_id: int | None = None, user_id: int | None = None, limit: int = 10
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        places: Collection[int] | None = None,
+        limit: int = 10,
     ) -> list[Finished]:
+        """The last finished games, newest first; with ``places``, only games played there."""
+        if places is not None and not places:
+            return []
         async with self.sessions() as s:
             q = select(Game).where(Game.status == FINISHED)
             if guild_id is not None:
                 q = q.where(Game.guild_id == guild_id)
             if channel_id is not None:
                 q = q.where((Game.channel_id == channel_id) | (Game.parent_channel_id == channel_id))
+            if places is not None:
+                q = q.where(func.coalesce(Game.parent_channel_id, Game.channel_id).in_(sorted(places)))
             if user_id is not None:
                 q = q.where(Game.id.in_(select(Seat.game_id).where(Seat.user_id == user_id)))
             q = q.order_by(Game.finished_at.desc().nulls_last(), Game.id.desc()).limit(limit)
@@ -106,7 +149,8 @@ class Records:
         return [_finished(g, changes.get(g.id, {})) for g in games]
 
     async def game_log(self, game_id: int, guild_id: int | None) -> GameLog:
-        """A finished game's log; games of other servers are not shown here."""
+        """A finished game's log; games of other servers are not shown here. Whether the reader
+        may see its place is for the caller to judge (`GameLog.place`)."""
         async with self.sessions() as s:
             game = await repo.game_by_id(s, game_id)
             if game is None or game.status != FINISHED or (guild_id is not None and game.guild_id != guild_id):
@@ -122,6 +166,8 @@ class Records:
                 [x.display_name for x in game.seats],
                 [(row.seat, row.action) for row in rows],
                 dict(game.snapshot or {}),
+                game.channel_id,
+                game.parent_channel_id,
             )
 
     @staticmethod
@@ -147,6 +193,7 @@ def _finished(game: Game, changes: dict[int, tuple[int, int]]) -> Finished:
         game.created_at,
         game.finished_at,
         changes,
+        game.parent_channel_id,
     )
 
 

@@ -28,6 +28,17 @@ def test_custom_id_round_trip_and_rejects() -> None:
         assert menus.unpack(bad) is None
 
 
+def test_custom_id_ids_are_bounded_before_they_reach_the_store() -> None:
+    """A game id or snowflake fits a signed 64-bit integer, a seat is below 8, a sequence fits 32 bits;
+    anything else (or non-ASCII digits) does not parse, so no oversized number is ever looked up."""
+    top = 2**63 - 1
+    assert menus.unpack(menus.pack(top, 7, 2**31 - 1, "en", [])) == (top, 7, 2**31 - 1, "en", [])
+    for game, seat, seq in ((top + 1, 0, 1), (2**64, 0, 1), (10**90, 0, 1), (1, 8, 1), (1, 0, 2**31)):
+        assert menus.unpack(menus.pack(game, seat, seq, "en", [])) is None
+    assert menus.CUSTOM_ID.fullmatch(menus.pack(2**64, 0, 1, "en", []))  # the template still answers it
+    assert menus.bounded("٣") is None and menus.bounded("") is None and menus.bounded("0012") == 12
+
+
 def test_steps_group_by_prefix_and_single_choices_fold() -> None:
     acts = actions(("Move", "Archer", "A1"), ("Move", "Archer", "A2"), ("Pass", "coin", "Archer"))
     step = menus.resolve(Labelled(), {}, acts, "en", [])  # type: ignore[arg-type]

@@ -1,11 +1,14 @@
-"""Results that last: /leaderboard /stats /history /replay /export, and the Replay button."""
+"""Results that last: /leaderboard /stats /history /replay /export, and the Replay button.
+
+Every list and every game shown here passes the reader's visibility (bot/chat/visibility.py): a game
+of a channel the reader cannot see is answered as if it did not exist."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -41,6 +44,7 @@ class Records(commands.Cog):
         self.bot = bot
         self.ctl = bot.controller
         self.records = bot.controller.records
+        self.visibility = bot.controller.visibility
 
     @app_commands.command(name="leaderboard", description="This server's best players of a game.")
     @app_commands.describe(game="Which game (default: this channel's, else the most played)")
@@ -84,7 +88,7 @@ class Records(commands.Cog):
         table = await self.bot.service.table_in(interaction.channel_id or 0)
         if table is not None:
             return table.engine.key
-        recent = await self.records.history(guild_id=interaction.guild_id or 0, limit=50)
+        recent = await self.visibility.history(interaction, limit=50)
         if not recent:
             raise ServiceError("no_history")
         counts: dict[str, int] = {}
@@ -100,7 +104,7 @@ class Records(commands.Cog):
         who = user or interaction.user
         guild = interaction.guild_id or 0
         ratings = await self.records.ratings_of(guild, player_key(who.id, None))
-        recent = await self.records.history(guild_id=guild, user_id=who.id, limit=5)
+        recent = await self.visibility.history(interaction, user_id=who.id, limit=5)
         if not ratings and not recent:
             await self.ctl.reply(interaction, t("stats_none", lang, name=who.display_name))
             return
@@ -130,10 +134,8 @@ class Records(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, server: bool = False) -> None:
         lang = self.ctl.user_lang(interaction)
-        where: dict[str, Any] = {"guild_id": interaction.guild_id or 0}
-        if not server:
-            where["channel_id"] = interaction.channel_id
-        games = await self.records.history(**where, limit=10)
+        here = None if server else interaction.channel_id
+        games = await self.visibility.history(interaction, channel_id=here, limit=10)
         if not games:
             await self.ctl.reply(interaction, t("history_none", lang))
             return
@@ -155,11 +157,11 @@ class Records(commands.Cog):
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction, game_id: int) -> None:
         try:
-            log = await self.records.game_log(game_id, interaction.guild_id)
+            log, public = await self.visibility.finished_game(interaction, game_id)
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=not public)
         loop = asyncio.get_running_loop()
         doc = await loop.run_in_executor(
             self.ctl.pictures.executor,
@@ -176,6 +178,7 @@ class Records(commands.Cog):
         await interaction.followup.send(
             t("exported", lang, id=game_id),
             file=discord.File(io.BytesIO(data), filename=f"speltafel-{game_id}.json"),
+            ephemeral=not public,
         )
 
 
