@@ -6,7 +6,6 @@ committed the change they describe.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -27,9 +26,10 @@ from bot.service.notices import Alarm, Outcome, Table
 from bot.service.pictures import Pictures
 from bot.service.preferences import Preferences
 from bot.service.records import Records
+from bot.service.replays import Replays
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
-from games import registry, replay
+from games import registry
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -73,11 +73,17 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = No
 
 class Controller:
     def __init__(
-        self, bot: Speltafel, service: TableService, default_language: str = "en", pictures: Pictures | None = None
+        self,
+        bot: Speltafel,
+        service: TableService,
+        default_language: str = "en",
+        pictures: Pictures | None = None,
+        replays: Replays | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.pictures = pictures or Pictures()
+        self.replays = replays or Replays(now=service.now)  # their own worker, never the pictures' pool
         self.prefs = Preferences(service.sessions)
         self.records = Records(service.sessions)
         self.default_language = default_language
@@ -449,33 +455,24 @@ class Controller:
             await interaction.followup.send(t("dm_closed_use_hand", lang), ephemeral=True)
 
     async def post_replay(self, interaction: discord.Interaction, game_id: int) -> None:
-        """An animated replay of a finished game, drawn from its log in a worker process."""
+        """An animated replay of a finished game: kept, or drawn from its log in the replay worker."""
         lang = self.user_lang(interaction)
         try:
             log = await self.records.game_log(game_id, interaction.guild_id)
+            table_lang = await self.server_lang(interaction.guild)
+            self.replays.admit(game_id, table_lang, interaction.user.id, interaction.channel_id or 0)
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
         await interaction.response.defer(thinking=True)
-        loop = asyncio.get_running_loop()
-        gif, frames = await loop.run_in_executor(
-            self.pictures.executor,
-            replay.animation,
-            log.game_key,
-            log.players,
-            log.options,
-            log.seed,
-            log.actions,
-            log.names,
-            await self.server_lang(interaction.guild),
-        )
-        if not gif:
+        drawn = await self.replays.replay(log, table_lang)
+        if not drawn.gif:
             await interaction.followup.send(t("replay_none", lang), ephemeral=True)
             return
         name = registry.get(log.game_key).names
         await interaction.followup.send(
-            t("replay_posted", lang, game=name, id=game_id, frames=frames),
-            file=discord.File(io.BytesIO(gif), filename=f"replay-{game_id}.gif"),
+            t("replay_posted", lang, game=name, id=game_id, frames=drawn.frames),
+            file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{game_id}.gif"),
         )
 
     async def after_ai(self, outcome: Outcome) -> None:
