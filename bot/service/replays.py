@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import math
 import multiprocessing
+import os
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -38,9 +39,21 @@ class Replay:
     frames: int
 
 
+#: How much lower the replay worker's CPU priority is than the bot's: when the cores are busy, the
+#: table pictures and the bot's own work go first, and a replay takes what is left.
+NICENESS = 10
+
+
 def replay_pool() -> ProcessPoolExecutor:
     """One worker process: replays are drawn one at a time. Spawned, not forked (see pictures.py)."""
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+    )
+
+
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(NICENESS)
 
 
 class Cooldowns:
