@@ -140,17 +140,21 @@ async def picture_latency(logs: list[GameLog], count: int, rounds: int) -> None:
     three = [logs[1], logs[2], logs[3]]  # Burg, War Chest, Cities & Knights
     quiet: list[float] = []
     busy: list[float] = []
+    took: list[float] = []  # seconds the three replays took while the pictures were drawn
     try:
         await table.latencies(pictures, 4)  # the workers start up
         await replays.replay(logs[0], LANG)
         for _ in range(rounds):
             quiet += await table.latencies(pictures, count)
+            start = time.perf_counter()
             drawing = asyncio.ensure_future(asyncio.gather(*(replays.replay(log, LANG) for log in three)))
             busy += await table.latencies(pictures, 10_000, drawing)
             await drawing
+            took.append(time.perf_counter() - start)
         print(f"{'table picture':<44} {'n':>4} {'p50 ms':>7} {'p90 ms':>7} {'max ms':>7} {'p50 x':>6}")
         _line("quiet", quiet, quiet)
         _line("while 3 replays draw in their own worker", busy, quiet)
+        print(f"  (meanwhile the three replays took {', '.join(f'{t:.1f}' for t in took)} s, one after the other)")
         shared = asyncio.ensure_future(asyncio.gather(*(_in(pool, log) for log in three)))
         _line("while 3 replays draw in the pictures' pool", await table.latencies(pictures, 10_000, shared), quiet)
         await shared
