@@ -1,9 +1,11 @@
 """Replays of finished games, built from the seed and the action log only.
 
 ``steps`` replays a log through the engine; ``key_frames`` picks the moments worth a picture (the
-start, every change of turn, the end); ``animation`` draws each once with the game's own picture code,
-captions it with the move it shows and makes an animated GIF small enough for a chat attachment; ``export``/``load_export`` are the JSON
-file that ``python -m games replay FILE`` plays back in the terminal.
+start, every change of turn, the end); ``animation`` draws each once with the game's own picture
+code, captions it with the move it shows and makes an animated GIF small enough for a chat
+attachment, on one shared palette so the GIF stores only what changed between frames;
+``export``/``load_export`` are the JSON file that ``python -m games replay FILE`` plays back in the
+terminal.
 """
 
 from __future__ import annotations
