@@ -12,6 +12,7 @@ from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
 from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.pictures import Pictures, picture_pool
+from bot.service.replays import Replays
 from bot.service.tables import TableService
 from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
@@ -45,6 +46,12 @@ async def run(settings: Settings) -> None:
             # PICTURE_WORKERS=0 draws in a thread of the bot process instead (less memory, slower under load)
             pictures=Pictures(
                 ThreadPoolExecutor(1) if settings.picture_workers == 0 else picture_pool(settings.picture_workers)
+            ),
+            replays=Replays(
+                now=service.now,
+                person_cooldown=settings.replay_cooldown,
+                channel_cooldown=settings.replay_channel_cooldown,
+                keep_bytes=int(settings.replay_cache_mb * 1024 * 1024),
             ),
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""

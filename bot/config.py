@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     ai_workers: int | None = Field(default=None, ge=1)
     # Worker processes that draw board pictures (default: one per core; 0 = a thread of the bot process).
     picture_workers: int | None = Field(default=None, ge=0)
+    # Replays (drawn one at a time in a worker process of their own): seconds before a person, and a
+    # channel, may ask for another replay that must be drawn, and the megabytes of drawn replays kept.
+    replay_cooldown: float = Field(default=60.0, ge=0)
+    replay_channel_cooldown: float = Field(default=20.0, ge=0)
+    replay_cache_mb: float = Field(default=32.0, ge=0)
     shard_ids: list[int] | None = None
     # Seconds between looks at the turn clocks' deadlines (reminders, expiry).
     clock_tick: float = Field(default=30.0, gt=0)

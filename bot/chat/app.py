@@ -28,6 +28,7 @@ from bot.chat.translator import DutchDescriptions
 from bot.service.autoplay import AIPlayers
 from bot.service.errors import ServiceError
 from bot.service.pictures import Pictures
+from bot.service.replays import Replays
 from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,7 @@ class Speltafel(commands.AutoShardedBot):
         ai: AIPlayers | None = None,
         clock_tick: float | None = 30.0,
         pictures: Pictures | None = None,
+        replays: Replays | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -89,7 +91,8 @@ class Speltafel(commands.AutoShardedBot):
         )
         self.service = service
         # Board pictures; without one given, they are drawn in a pool of worker processes made on first use.
-        self.controller = Controller(self, service, default_language, pictures)
+        # Replays likewise, in a worker process of their own.
+        self.controller = Controller(self, service, default_language, pictures, replays)
         # AI seats; without one given, they think in a pool of worker processes made on first use.
         self.ai = ai or AIPlayers(service)
         self.ai.on_outcome = self.controller.after_ai
@@ -144,4 +147,5 @@ class Speltafel(commands.AutoShardedBot):
             self._clock_task.cancel()
         await self.ai.close()
         self.controller.pictures.close()
+        self.controller.replays.close()
         await super().close()

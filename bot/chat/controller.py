@@ -6,7 +6,6 @@ committed the change they describe.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -28,9 +27,10 @@ from bot.service.notices import Alarm, Outcome, Table
 from bot.service.pictures import Pictures
 from bot.service.preferences import Preferences
 from bot.service.records import Records
+from bot.service.replays import Replays
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
-from games import registry, replay
+from games import registry
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -74,11 +74,17 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = No
 
 class Controller:
     def __init__(
-        self, bot: Speltafel, service: TableService, default_language: str = "en", pictures: Pictures | None = None
+        self,
+        bot: Speltafel,
+        service: TableService,
+        default_language: str = "en",
+        pictures: Pictures | None = None,
+        replays: Replays | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.pictures = pictures or Pictures()
+        self.replays = replays or Replays(now=service.now)  # their own worker, never the pictures' pool
         self.prefs = Preferences(service.sessions)
         self.records = Records(service.sessions)
         self.visibility = Visibility(self.records)
@@ -485,34 +491,25 @@ class Controller:
     async def post_replay(
         self, interaction: discord.Interaction, game_id: int | None, *, refusal: str = "no_finished_game"
     ) -> None:
-        """An animated replay of a finished game, drawn from its log in a worker process."""
+        """An animated replay of a finished game: kept, or drawn from its log in the replay worker."""
         lang = self.user_lang(interaction)
         try:
             # Only for those who can see the game, posted for all only where all could see it.
             log, public = await self.visibility.finished_game(interaction, game_id, refusal=refusal)
+            table_lang = await self.server_lang(interaction.guild)
+            self.replays.admit(log.game_id, table_lang, interaction.user.id, interaction.channel_id or 0)
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
         await interaction.response.defer(thinking=True, ephemeral=not public)
-        loop = asyncio.get_running_loop()
-        gif, frames = await loop.run_in_executor(
-            self.pictures.executor,
-            replay.animation,
-            log.game_key,
-            log.players,
-            log.options,
-            log.seed,
-            log.actions,
-            log.names,
-            await self.server_lang(interaction.guild),
-        )
-        if not gif:
+        drawn = await self.replays.replay(log, table_lang)
+        if not drawn.gif:
             await interaction.followup.send(t("replay_none", lang), ephemeral=True)
             return
         name = registry.get(log.game_key).names
         await interaction.followup.send(
-            t("replay_posted", lang, game=name, id=game_id, frames=frames),
-            file=discord.File(io.BytesIO(gif), filename=f"replay-{game_id}.gif"),
+            t("replay_posted", lang, game=name, id=log.game_id, frames=drawn.frames),
+            file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
         )
 

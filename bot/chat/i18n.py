@@ -156,6 +156,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No finished games on this server yet; name a game: `/leaderboard game:<name>`.",
         "nl": "Nog geen uitgespeelde spellen op deze server; noem een spel: `/leaderboard game:<naam>`.",
     },
+    "replay_wait_person": {
+        "en": "You asked for a replay a moment ago, and drawing one takes a while: you can ask for another "
+        "in {seconds} s. A replay that was drawn before is shown at once.",
+        "nl": "Je vroeg net al om een herhaling, en het tekenen ervan kost tijd: over {seconds} s kun je om "
+        "een volgende vragen. Een herhaling die al eerder getekend is, komt meteen.",
+    },
+    "replay_wait_channel": {
+        "en": "A replay was asked for in this channel a moment ago, and drawing one takes a while: the next "
+        "can be asked for in {seconds} s. A replay that was drawn before is shown at once.",
+        "nl": "In dit kanaal is net om een herhaling gevraagd, en het tekenen ervan kost tijd: over {seconds} s "
+        "kan er om een volgende gevraagd worden. Een herhaling die al eerder getekend is, komt meteen.",
+    },
     # lobby and announcements
     "joined": {
         "en": "{name} joined {game_name} ({count}/{max}). `/start` when everyone is in.",

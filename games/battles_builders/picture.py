@@ -77,7 +77,7 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> list[str]
     return lines
 
 
-def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+def image(view: dict[str, Any], lang: str, names: list[str]) -> Image.Image:
     lang = lang if lang in LABELS else "en"
     L = LABELS[lang]
     img = Image.new("RGB", (W, H), BG)
@@ -197,6 +197,11 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
             d.text((x + 6, y + 94), f"= {totals[p]}", fill=INK, font=f_mid, anchor="lm")
         y += row_h
 
+    return img
+
+
+def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+    """The picture as PNG, quickly compressed: it is drawn after every action."""
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=1)  # fast: it is rendered after every action
+    image(view, lang, names).save(buf, format="PNG", compress_level=1)
     return buf.getvalue()

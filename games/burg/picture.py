@@ -116,7 +116,7 @@ def _res_chip(d: ImageDraw.ImageDraw, x: int, y: int, res: str, n: int, size: in
     return x + size + 30
 
 
-def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+def image(view: dict[str, Any], lang: str, names: list[str]) -> Image.Image:
     lang = "nl" if lang == "nl" else "en"
     L = LABELS[lang]
     players = view["players"]
@@ -317,6 +317,11 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         d.text((380, y + 36), L["played"].format(c=played)[:80], font=F_TINY, fill=MUTED)
         y += 66
 
+    return img.crop((0, 0, W, min(height, y + 12)))
+
+
+def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+    """The picture as PNG, quickly compressed: it is drawn after every action."""
     buf = io.BytesIO()
-    img.crop((0, 0, W, min(height, y + 12))).save(buf, format="PNG", compress_level=1)  # fast: drawn after every action
+    image(view, lang, names).save(buf, format="PNG", compress_level=1)
     return buf.getvalue()

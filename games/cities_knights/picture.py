@@ -60,7 +60,7 @@ def _label(names: list[str], s: int) -> str:
     return names[s] if 0 <= s < len(names) else f"P{s}"
 
 
-def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
+def image(view: dict[str, Any], lang: str, names: list[str]) -> Image.Image:
     img = Image.new("RGB", (BOARD_W + PANEL_W, BOARD_H), (24, 60, 100))
     d = ImageDraw.Draw(img)
     f_small, f_mid, f_big = font(13), font(18), font(24)
@@ -211,6 +211,11 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
     decks = " · ".join(f"{w(lang, k)} {n}" for k, n in view.get("decks", {}).items())
     d.text((px, BOARD_H - 40), decks, fill=(60, 60, 60), font=f_small)
 
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=1)  # fast: it is rendered after every action
-    return out.getvalue()
+    return img
+
+
+def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+    """The picture as PNG, quickly compressed: it is drawn after every action."""
+    buf = io.BytesIO()
+    image(view, lang, names).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()

@@ -53,7 +53,7 @@ def _who(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat}"
 
 
-def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+def image(view: dict[str, Any], lang: str, names: list[str]) -> Image.Image:
     nl = lang == "nl"
     hex_names: list[str] = view.get("hexes", [])
     coords = [D.COORDS[D.HEX_INDEX[(int(a), int(b))]] for a, b in (h.split(",") for h in hex_names)]
@@ -159,6 +159,11 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
         draw.ellipse((x, y + 2, x + 16, y + 18), outline=col, width=3)
         draw.text((x + 24, y), label, fill=_TEXT, font=f_panel)
         y += 22
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=1)  # fast: it is rendered after every action
-    return out.getvalue()
+    return img
+
+
+def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
+    """The picture as PNG, quickly compressed: it is drawn after every action."""
+    buf = io.BytesIO()
+    image(view, lang, names).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()

@@ -13,7 +13,7 @@ import simcord
 import simcord.interactions as sc_interactions
 
 from bot.chat.app import Speltafel
-from bot.service import pictures
+from bot.service import pictures, replays
 from bot.service.autoplay import AIPlayers, Sleep, thinking_pool
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
@@ -57,12 +57,23 @@ def picture_pool() -> Any:
     return _PICTURE_POOL
 
 
+_REPLAY_POOL: Any = None
+
+
+def replay_pool() -> Any:
+    """The replay worker process every test's bot shares, as a bot process has its own."""
+    global _REPLAY_POOL
+    if _REPLAY_POOL is None:
+        _REPLAY_POOL = replays.replay_pool()
+    return _REPLAY_POOL
+
+
 def close_ai_pool() -> None:
-    global _POOL, _PICTURE_POOL
-    for pool in (_POOL, _PICTURE_POOL):
+    global _POOL, _PICTURE_POOL, _REPLAY_POOL
+    for pool in (_POOL, _PICTURE_POOL, _REPLAY_POOL):
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-    _POOL = _PICTURE_POOL = None
+    _POOL = _PICTURE_POOL = _REPLAY_POOL = None
 
 
 def make_ai(service: TableService, sleep: Sleep | None = None) -> AIPlayers:
@@ -83,6 +94,7 @@ def make_bot(
         ai=ai or make_ai(service),
         clock_tick=None,  # tests fire the turn clock themselves, after moving the fake time
         pictures=pictures.Pictures(picture_pool()),
+        replays=replays.Replays(replay_pool(), now=service.now),  # cooldowns on the test's clock
     )
 
 

@@ -37,15 +37,37 @@ def test_animation_frames_and_last_frame(key: str, players: int) -> None:
     engine = registry.get(key)
     names = [f"p{i}" for i in range(players)]
     gif, count = replay.animation(key, players, {}, 4, log, names)
-    assert count == len(replay.frame_indices(engine, players, {}, 4, log)) <= replay.MAX_FRAMES
+    frames = replay.key_frames(engine, players, {}, 4, log)
+    assert count == len(frames) <= replay.MAX_FRAMES
+    assert [f.index for f in frames][0] == 0 and frames[-1].index == len(log) and frames[-1].over
     assert len(gif) <= replay.MAX_BYTES
-    frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
-    assert len(frames) == count
-    expected = replay.gif_frame(engine.picture(engine.view(final, None), "en", names)).convert("RGB")
-    assert frames[-1].size == expected.size
-    assert ImageChops.difference(frames[-1], expected).getbbox() is None  # the stored final state, exactly
-    first = replay.gif_frame(engine.picture(engine.view(engine.start(players, {}, 4), None), "en", names))
-    assert ImageChops.difference(frames[0], first.convert("RGB")).getbbox() is None
+    shown = [frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
+    assert len(shown) == count
+    pictures = replay.frame_pictures(engine, frames, len(log), names, "en")
+    for i in (0, count // 2, count - 1):  # the GIF keeps every frame exactly as drawn
+        assert ImageChops.difference(shown[i], pictures[i].convert("RGB")).getbbox() is None
+    # the last frame is the stored final state, the first the start, each under its caption
+    for picture, state in ((pictures[-1], final), (pictures[0], engine.start(players, {}, 4))):
+        board = engine.picture_image(engine.view(state, None), "en", names)
+        expected = replay.gif_frame(board, picture).convert("RGB")
+        below = picture.convert("RGB").crop((0, replay.CAPTION_H, board.width, replay.CAPTION_H + board.height))
+        assert ImageChops.difference(below, expected).getbbox() is None
+    assert ImageChops.difference(shown[0], shown[-1]).crop((0, 0, 300, replay.CAPTION_H)).getbbox() is not None
+
+
+def test_each_frame_says_which_move_it_shows() -> None:
+    log, _ = _finished_game("war_chest", 2, 4)
+    engine = registry.get("war_chest")
+    frames = replay.key_frames(engine, 2, {}, 4, log)
+    names = ["ann", "bo"]
+    total = len(log)
+    assert replay.caption(frames[0], total, names, "en") == "Start"
+    assert replay.caption(frames[0], total, names, "nl") == "Begin"
+    middle = frames[len(frames) // 2]
+    assert replay.caption(middle, total, names, "en") == f"Move {middle.index} of {total}: {names[middle.seat]}"  # type: ignore[index]
+    assert replay.caption(frames[-1], total, names, "nl") == f"Zet {total} van {total}: {names[log[-1][0]]} · einde"
+    # a War Chest turn is one action: a long game is thinned to MAX_FRAMES, evenly, ends kept
+    assert total > replay.MAX_FRAMES and len(frames) == replay.MAX_FRAMES
 
 
 def test_export_plays_back_in_the_terminal(tmp_path: Path) -> None:
