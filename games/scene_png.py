@@ -45,11 +45,17 @@ def _draw(d: ImageDraw.ImageDraw, item: dict[str, Any]) -> None:
         raise ValueError(f"unknown scene item {kind!r}")
 
 
-def render(scene: Scene) -> bytes:
+def image(scene: Scene) -> Image.Image:
+    """The scene as a Pillow image (a replay adds its caption and makes it a GIF frame)."""
     img = Image.new("RGB", (scene.width, scene.height), scene.background)
     d = ImageDraw.Draw(img)
     for item in scene.items:
         _draw(d, item)
+    return img
+
+
+def render(scene: Scene) -> bytes:
+    img = image(scene)
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=1)  # fast: pictures are drawn after every action
     return out.getvalue()
