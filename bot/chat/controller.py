@@ -511,6 +511,8 @@ class Controller:
 
     async def _edit_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         embed, file = await render.table_embed(self.pictures, table, lang)
+        until = self.bot.ai.answer_deadline(table.game_id)
+        render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
         items = render.table_items(table, lang) if table.status == RUNNING else []
         view = render.view_of(items) if items else None
         ref = await self.service.message_of(game_id=table.game_id, kind="table")

@@ -40,13 +40,13 @@ def welcome(engine: Engine, state: Any, people: Collection[int]) -> bool:
 
 
 def invites_people(engine: Engine, state: Any, seat: int, action: Action, people: Collection[int]) -> bool:
-    """Whether ``action`` would put a new question to a person (tried on a copy of ``state``)."""
+    """Whether ``action`` is an offer that asks a person to answer (tried on a copy of ``state``);
+    the same offer made again counts again."""
     if action.get("type") not in getattr(engine, "invitation_types", ()):
         return False
-    before = _people_asked(engine, state, people)
     copy = engine.clone(state) if hasattr(engine, "clone") else engine.load(engine.dump(state))
     engine.apply(copy, seat, action)
-    return any(before.get(s) != p for s, p in _people_asked(engine, copy, people).items())
+    return bool(_people_asked(engine, copy, people))
 
 
 def unwelcome(engine: Engine, state: Any, seat: int, actions: list[Action], people: Collection[int]) -> list[Action]:
