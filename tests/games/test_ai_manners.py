@@ -4,12 +4,14 @@ none while a person decides; offers among AI seats are not limited."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
 from games.ai import LEVELS, decide, manners
 from games.ai.match import next_actor
 from games.cities_knights.engine import ENGINE
+from games.console import Console, Setup
 from tests.games.cities_knights.helpers import act, position
 
 SEARCH = 12
@@ -103,3 +105,21 @@ def test_in_a_whole_game_a_person_gets_at_most_one_offer_per_ai_turn() -> None:
             declined.setdefault(st.turn_no, []).append(before.data)
     assert to_person, "no AI offer ever reached the person"
     assert max(to_person.values()) == 1, to_person
+
+
+def test_the_console_table_keeps_ai_offers_to_its_person_to_one_a_turn() -> None:
+    keys = random.Random(3)
+    feed = io.StringIO("".join(f"{keys.randint(1, 4)}\n" for _ in range(1500)) + "q\n")
+    table = Console(
+        Setup("cities_knights", 4, ["easy", "easy", "easy"], 5),
+        read=lambda: feed.readline() or "q\n",
+        out=io.StringIO(),
+    )
+    table.run()
+    st = ENGINE.start(4, {}, 5)
+    to_person: Counter[int] = Counter()
+    for seat, action in table.setup.log:
+        ENGINE.apply(st, seat, action)
+        if seat != 0 and action["type"] == "offer_trade":  # every offer is to all, the person included
+            to_person[st.turn_no] += 1
+    assert len(to_person) >= 10 and max(to_person.values()) == 1, to_person
