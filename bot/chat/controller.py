@@ -258,9 +258,11 @@ class Controller:
             self.forget(table.game_id)
 
     def forget(self, game_id: int) -> None:
-        """A game that is over leaves this process's memory (DM views last shown, its pictures)."""
+        """A game that is over leaves this process's memory (DM views last shown, its pictures), and
+        an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self.pictures.forget(game_id)
+        self.bot.ai.forget(game_id)
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table

@@ -128,6 +128,13 @@ class AIPlayers:
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
 
+    def forget(self, game_id: int) -> None:
+        """The game has left the table (over or ended): an AI waiting on it for answers stops now."""
+        sleeping = self._sleeping.get(game_id)
+        if sleeping is not None:
+            self._again.add(game_id)
+            sleeping.cancel()
+
     def answer_deadline(self, game_id: int) -> datetime | None:
         """When the AI stops waiting for people's answers to the open offer (None: no such wait)."""
         wait = self._waits.get(game_id)
