@@ -484,6 +484,16 @@ class Controller:
         """An AI seat acted: tell the table like any other change."""
         await self.announce(outcome, actor=outcome.action_seat)
 
+    async def show_answer_wait(self, game_id: int) -> None:
+        """An AI began waiting for people's answers with nothing to announce (after a restart):
+        the table message shows how long they have."""
+        table = await self.service.table_by_id(game_id)
+        if table is None:
+            return
+        channel = await self.channel(table.channel_id)
+        lang = await self.server_lang(getattr(channel, "guild", None))
+        await self._attempt(game_id, self.refresh_table(table, channel, lang))
+
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         """Edit the table message in place (or post it anew if it is gone).
 

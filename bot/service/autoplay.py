@@ -114,6 +114,8 @@ class AIPlayers:
         self.sleep = sleep
         self.now = now or service.now  # naive UTC, as the service's clock
         self.on_outcome: Callable[[Outcome], Awaitable[None]] | None = None
+        # a wait for answers began without an action to announce it (a restart): show it
+        self.on_wait: Callable[[int], Awaitable[None]] | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._waits: dict[int, AnswerWait] = {}  # per game: the wait for answers to the open offer
@@ -227,6 +229,11 @@ class AIPlayers:
         wait = self._waits.get(game_id)
         if wait is None or wait.offer != offer:  # e.g. an offer made before a restart
             wait = self._waits[game_id] = AnswerWait(offer, self.now() + timedelta(seconds=self.answer_wait))
+            if self.on_wait is not None:
+                try:
+                    await self.on_wait(game_id)
+                except Exception:  # showing the time left must not stop the AI
+                    log.exception("could not show the answer time of game %s", game_id)
         if wait.over:
             return False
         left = (wait.until - self.now()).total_seconds()

@@ -219,6 +219,20 @@ async def test_an_unanswered_offer_costs_one_wait_and_an_ended_game_none(world: 
     assert not world.bot.ai._tasks and waits.ran_out == [ANSWER_WAIT]
 
 
+async def test_after_a_restart_the_waiting_ai_shows_its_time_again(world: World) -> None:
+    waits = AnswerWaits(world)
+    await world.restart(ai_sleep=waits)
+    alice = world.add_player("alice")
+    game_id = await _start(world, [alice], "easy", "easy", "easy")
+    await until_alice_is_asked(world, waits, game_id, alice, random.Random(8))
+    world.clock.advance(seconds=2)
+    later = AnswerWaits(world)
+    await world.restart(ai_sleep=later)  # the bot goes down while its AI waits; the new one waits anew
+    await settle(world, later, game_id)
+    assert later.started == [ANSWER_WAIT] and world.bot.ai.waiting_for_answers(game_id)
+    assert stamp(world.clock() + timedelta(seconds=ANSWER_WAIT)) in (offer_field(world) or "")
+
+
 async def _seed(world: World, game_id: int) -> int:
     async with make_sessions(world.engine)() as s:
         row = await repo.game_by_id(s, game_id)
