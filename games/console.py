@@ -266,7 +266,14 @@ class Console:
     def machine(self, seat: int, level: str) -> Action:
         seed = self.setup.seed * 1_000_003 + len(self.setup.log)
         return ai.decide(
-            self.engine, self.state, seat, level, seed=seed, budget_ms=self.budget_ms, iterations=self.iterations
+            self.engine,
+            self.state,
+            seat,
+            level,
+            seed=seed,
+            budget_ms=self.budget_ms,
+            iterations=self.iterations,
+            people=range(self.setup.humans),  # the person at the keyboard gets few offers
         )
 
     def human(self, seat: int) -> Action:

@@ -202,6 +202,10 @@ class Engine(Protocol):
     # Optional: ``invitations(state) -> {seat: Prompt}`` for choices a seat may make without
     # blocking anyone (answering a trade offer, changing a hidden pick before the reveal); the
     # bot offers them like prompts.
+    # Optional, for engines whose actions invite answers (trade offers): ``invitation_types``, the
+    # action types that may do so, and ``invited_this_turn(state) -> frozenset[int]``, the seats
+    # the current turn's offers have addressed so far. With them an AI keeps its offers to people
+    # few (games/ai/manners.py).
     #
     # Optional hooks for search and AI players (games/ai):
     # ``clone(state) -> state``: an independent copy, cheap (no JSON round trip); applying to the

@@ -96,6 +96,7 @@ class Speltafel(commands.AutoShardedBot):
         # AI seats; without one given, they think in a pool of worker processes made on first use.
         self.ai = ai or AIPlayers(service)
         self.ai.on_outcome = self.controller.after_ai
+        self.ai.on_wait = self.controller.show_answer_wait
         self.dev_guild_id = dev_guild_id
         # Seconds between looks at the turn clocks' deadlines (None: only when fire_timers is called).
         self.clock_tick = clock_tick

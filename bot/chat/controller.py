@@ -285,9 +285,11 @@ class Controller:
             self.forget(table.game_id)
 
     def forget(self, game_id: int) -> None:
-        """A game that is over leaves this process's memory (DM views last shown, its pictures)."""
+        """A game that is over leaves this process's memory (DM views last shown, its pictures), and
+        an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self.pictures.forget(game_id)
+        self.bot.ai.forget(game_id)
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
         table = outcome.table
@@ -517,6 +519,16 @@ class Controller:
         """An AI seat acted: tell the table like any other change."""
         await self.announce(outcome, actor=outcome.action_seat)
 
+    async def show_answer_wait(self, game_id: int) -> None:
+        """An AI began waiting for people's answers with nothing to announce (after a restart):
+        the table message shows how long they have."""
+        table = await self.service.table_by_id(game_id)
+        if table is None:
+            return
+        channel = await self.channel(table.channel_id)
+        lang = await self.server_lang(getattr(channel, "guild", None))
+        await self._attempt(game_id, self.refresh_table(table, channel, lang))
+
     async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         """Edit the table message in place (or post it anew if it is gone).
 
@@ -546,6 +558,8 @@ class Controller:
 
     async def _edit_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
         embed, file = await render.table_embed(self.pictures, table, lang)
+        until = self.bot.ai.answer_deadline(table.game_id)
+        render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
         items = render.table_items(table, lang) if table.status == RUNNING else []
         view = render.view_of(items) if items else None
         ref = await self.service.message_of(game_id=table.game_id, kind="table")

@@ -265,6 +265,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "{game_name} begint in <#{thread}>: doe daar mee.",
     },
     "clock_title": {"en": "Turn clock", "nl": "Beurtklok"},
+    "open_offer": {"en": "Open offer", "nl": "Open aanbod"},
+    "offer_time_left": {
+        "en": "Waiting for {names} to answer: {ai} goes on {when}.",
+        "nl": "Wacht op het antwoord van {names}: {ai} gaat {when} verder.",
+    },
     "notify_on": {
         "en": "You are mentioned in the channel when it is your turn.",
         "nl": "Je wordt in het kanaal genoemd als je aan de beurt bent.",

@@ -78,6 +78,23 @@ async def table_embed(
     return embed, file
 
 
+def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | None) -> None:
+    """The open offer an AI waits on people to answer, and ``until`` (a Discord timestamp) when it
+    goes on without their answers: a field of the table message while people may still answer."""
+    invite = getattr(table.engine, "invitations", None)
+    if until is None or invite is None or table.state is None:
+        return
+    asked = {s: p for s, p in invite(table.state).items() if s not in table.ai_seats and not p.data.get("optional")}
+    waiting = [s for s in sorted(table.engine.pending(table.state)) if s in table.ai_seats]
+    if not asked or not waiting:
+        return
+    view = {**table.engine.view(table.state, None), "names": table.names}
+    offer = table.engine.describe_prompt(view, next(iter(asked.values())), lang)
+    names = ", ".join(table.names[s] for s in sorted(asked))
+    line = t("offer_time_left", lang, names=names, ai=table.names[waiting[0]], when=until)
+    embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
+
+
 def private_embed(table: Table, seat: int, lang: str) -> discord.Embed:
     """A seat's own view in words: the embed on their DM prompt, kept current."""
     lines = table.engine.status_lines(table.engine.view(table.state, seat), lang, table.names)

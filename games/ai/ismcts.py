@@ -72,13 +72,16 @@ def search(
     iterations: int | None = None,
     rollout_depth: int = ROLLOUT_DEPTH,
     confidence: float | None = None,
+    first_try: Callable[[Engine, Any, int, random.Random], Action] | None = None,
 ) -> Action:
-    """The most visited of ``actions`` (the seat's legal actions) after the search.
+    """The most visited of ``actions`` (the seat's legal actions, or those it may take) after the search.
 
     ``sample(rng)`` returns a fresh determinized copy of the position as ``seat`` sees it. With
     ``iterations`` the search is a pure function of its inputs; otherwise it runs for about
     ``budget_ms`` milliseconds (at least one iteration). With ``confidence`` the heuristic's choice
     also stands unless another's mean value is higher by more than that many standard errors.
+    ``first_try`` replaces ``policy.choose`` for the root's first try (a heuristic that must not
+    pick what is left out of ``actions``).
     """
     root = Node()
     by_key = {(seat, repr(a)): a for a in actions}
@@ -90,7 +93,7 @@ def search(
                 break
         elif done and time.perf_counter() >= deadline:
             break
-        _iterate(engine, sample(rng), root, seat, actions, policy, rng, rollout_depth)
+        _iterate(engine, sample(rng), root, seat, actions, policy, rng, rollout_depth, first_try)
         done += 1
     mine = [(k, n) for k, n in root.children.items() if k in by_key]
     best = max(mine, key=lambda kn: (kn[1].visits, kn[1].total / kn[1].visits))
@@ -113,6 +116,7 @@ def _iterate(
     policy: ModuleType | None,
     rng: random.Random,
     depth: int,
+    first_try: Callable[[Engine, Any, int, random.Random], Action] | None = None,
 ) -> None:
     path = [root]
     node = root
@@ -131,7 +135,10 @@ def _iterate(
             child.avail += 1
         limit = 1 + WIDEN * math.sqrt(node.visits)
         if len(present) < len(keyed) and (len(present) < limit or not present):
-            key = _expand(engine, world, node, actor, keyed, policy, rng)
+            hint = policy.choose if policy is not None else None
+            if node is root and first_try is not None:
+                hint = first_try
+            key = _expand(engine, world, node, actor, keyed, hint, rng)
             child = node.children[key] = Node(actor)
             child.avail = 1
             expanded = True
@@ -157,13 +164,13 @@ def _expand(
     node: Node,
     actor: int,
     keyed: dict[Key, Action],
-    policy: ModuleType | None,
+    hint: Callable[[Engine, Any, int, random.Random], Action] | None,
     rng: random.Random,
 ) -> Key:
-    """The next untried action: the heuristic's choice first, then a random one."""
-    if policy is not None and not node.hinted:
+    """The next untried action: the heuristic's choice (``hint``) first, then a random one."""
+    if hint is not None and not node.hinted:
         node.hinted = True
-        key = (actor, repr(policy.choose(engine, world, actor, rng)))
+        key = (actor, repr(hint(engine, world, actor, rng)))
         if key in keyed and key not in node.children:
             return key
     untried = [k for k in keyed if k not in node.children]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from games import registry
-from games.ai import ismcts
+from games.ai import ismcts, manners
 from games.core import Action, Engine
 
 #: Levels from weakest to strongest.
@@ -60,12 +61,14 @@ def decide(
     seed: int = 0,
     budget_ms: int = 1000,
     iterations: int | None = None,
+    people: Collection[int] = (),
 ) -> Action:
     """The action ``seat`` takes at ``level``; ``state`` is never changed.
 
     ``iterations`` fixes the size of the ``hard`` search (tests, benchmarks), otherwise it
-    searches for ``budget_ms`` milliseconds. Same view, level, seed and iterations give the same
-    action.
+    searches for ``budget_ms`` milliseconds. ``people`` are the seats persons play: every level
+    keeps its offers to them few (games/ai/manners.py). Same view, level, seed, iterations and
+    people give the same action.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
@@ -75,27 +78,56 @@ def decide(
     rng = random.Random(seed)
     if len(actions) == 1:
         return actions[0]
+    banned: list[Action] = []
+    if not manners.welcome(engine, state, people):
+        # tried on a world as the seat sees it, with a generator of its own (the rest stays as it was)
+        world = seen_by(engine, state, seat, random.Random(seed))
+        banned = manners.unwelcome(engine, world, seat, actions, people)
+    allowed = [a for a in actions if a not in banned] if banned else actions
     if level == "easy":
-        return rng.choice(actions)
+        return by_kind(allowed, rng)
     module = strategy(engine)
     if level == "normal":
         if module is None:
-            return rng.choice(actions)
+            return rng.choice(allowed)
         det = seen_by(engine, state, seat, rng)
-        return _same_as_legal(module.choose(engine, det, seat, rng), actions)
+        seen = manners.Without(engine, det, seat, banned) if banned else engine
+        chosen = _same_as_legal(module.choose(seen, det, seat, rng), actions)
+        return chosen if chosen not in banned else by_kind(allowed, rng)
     det_seed = rng.getrandbits(64)
+    policy = playout_policy(engine)
     chosen = ismcts.search(
         engine,
         lambda r: seen_by(engine, state, seat, r),
         seat,
-        actions,
-        policy=playout_policy(engine),
+        allowed,
+        policy=policy,
         rng=random.Random(det_seed),
         budget_ms=budget_ms,
         iterations=iterations,
         confidence=getattr(engine, "search_confidence", None),
+        first_try=_polite(policy, seat, banned) if banned and policy is not None else None,
     )
     return chosen
+
+
+def by_kind(actions: list[Action], rng: random.Random) -> Action:
+    """``easy``: a kind of action (its type) at random, then one of that kind: a kind with many
+    variants (trade offers, roads) is no likelier than ending the turn."""
+    kinds: dict[Any, list[Action]] = {}
+    for a in actions:
+        kinds.setdefault(a.get("type"), []).append(a)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+def _polite(policy: ModuleType, seat: int, banned: list[Action]) -> Callable[..., Action]:
+    """The heuristic's first try at the root of a search, with the seat's unwelcome offers out
+    of its sight (in the playouts the seats may offer what they like)."""
+
+    def choose(engine: Engine, world: Any, actor: int, rng: random.Random) -> Action:
+        return policy.choose(manners.Without(engine, world, seat, banned), world, actor, rng)
+
+    return choose
 
 
 def decide_snapshot(
@@ -106,10 +138,12 @@ def decide_snapshot(
     seed: int,
     budget_ms: int,
     iterations: int | None,
+    people: Collection[int] = (),
 ) -> Action:
     """``decide`` on a dumped state, for a worker process: only plain data crosses over."""
     engine = registry.get(key)
-    return decide(engine, engine.load(snapshot), seat, level, seed=seed, budget_ms=budget_ms, iterations=iterations)
+    state = engine.load(snapshot)
+    return decide(engine, state, seat, level, seed=seed, budget_ms=budget_ms, iterations=iterations, people=people)
 
 
 def _same_as_legal(action: Action, actions: list[Action]) -> Action:

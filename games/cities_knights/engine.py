@@ -257,6 +257,12 @@ def _cards_list(counts: list[int]) -> dict[str, int]:
     return R.kinds_dict(counts)
 
 
+def _note_asked(st: State, seats: list[int]) -> None:
+    """Remember whom this turn's offers have addressed (the AI asks people at most once a turn)."""
+    if st.asked != seats:
+        st.asked = sorted({*st.asked, *seats})
+
+
 def _copy_trade(tr: dict[str, Any]) -> dict[str, Any]:
     """A copy of an open offer (= ``jcopy``, written out for its known shape)."""
     answers = {
@@ -273,6 +279,8 @@ class CitiesKnightsEngine(Presentation):
     # a 24-action rollout tells a trade offer from ending the turn poorly: the expert's move stands
     # unless the search's value for another is a standard error higher
     search_confidence = 1.0
+    # actions that ask other seats to answer (games/ai keeps AI offers to people few)
+    invitation_types = frozenset({"offer_trade"})
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
@@ -419,6 +427,7 @@ class CitiesKnightsEngine(Presentation):
             harbor_on=False,
             harbor_used=[],
             trade=None,
+            asked=[],
             looking=None,
             winner=-1,
             start_log=log,
@@ -533,6 +542,10 @@ class CitiesKnightsEngine(Presentation):
         data = {"from": tr["seat"], "give": _cards_list(tr["give"]), "want": _cards_list(tr["want"])}
         return {s: Prompt("trade_offer", True, dict(data)) for s in tr["to"] if str(s) not in tr["answers"]}
 
+    def invited_this_turn(self, state: State) -> frozenset[int]:
+        """The seats this turn's trade offers have addressed so far (every offer is public)."""
+        return frozenset(state.asked)
+
     @staticmethod
     def _task_data(t: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -613,6 +626,7 @@ class CitiesKnightsEngine(Presentation):
         st.harbor_on = False
         st.harbor_used = []
         st.trade = None
+        st.asked = []
         for v in range(NV):
             if st.k_level[v]:
                 st.k_fresh[v] = st.k_active[v]
@@ -1576,6 +1590,7 @@ class CitiesKnightsEngine(Presentation):
         if st.trade is not None:
             evs.append(event("trade_cancelled", seat=p, auto=True))
         st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
+        _note_asked(st, seats)
         evs.append(event("trade_offered", seat=p, give=_cards_list(give), want=_cards_list(want), addressed=seats))
 
     def _offer_one_for_one(self, st: State, p: int, g: int, w: int, evs: list[Event]) -> None:
@@ -1587,6 +1602,7 @@ class CitiesKnightsEngine(Presentation):
         give, want = [0] * 8, [0] * 8
         give[g] = want[w] = 1
         st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
+        _note_asked(st, seats)
         evs.append(
             {"type": "trade_offered", "seat": p, "give": {KINDS[g]: 1}, "want": {KINDS[w]: 1}, "addressed": seats}
         )
@@ -2303,6 +2319,7 @@ class CitiesKnightsEngine(Presentation):
             "winner": st.winner if st.winner >= 0 else None,
             "start_log": [dict(e) for e in st.start_log],
             "trade": None,
+            "asked": list(st.asked),
         }
         if st.trade is not None:
             tr = st.trade
@@ -2416,6 +2433,7 @@ class CitiesKnightsEngine(Presentation):
             harbor_on=st.harbor_on,
             harbor_used=st.harbor_used[:],
             trade=None if st.trade is None else _copy_trade(st.trade),
+            asked=st.asked[:],
             looking=None if st.looking is None else dict(st.looking),
             winner=st.winner,
             start_log=st.start_log,

@@ -75,6 +75,7 @@ class State:
     harbor_on: bool
     harbor_used: list[int]
     trade: dict[str, Any] | None
+    asked: list[int]  # seats the active player's trade offers have addressed this turn (public)
     looking: dict[str, Any] | None
     winner: int
     start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
@@ -93,6 +94,10 @@ def dump_state(st: State) -> dict[str, Any]:
     return out
 
 
+#: fields added after games were first stored, with the value an older snapshot stands for
+LATER_FIELDS: dict[str, Any] = {"asked": []}
+
+
 def load_state(data: dict[str, Any]) -> State:
-    kw = {name: jcopy(data[name]) for name in FIELD_NAMES}
+    kw = {name: jcopy(data[name] if name in data else LATER_FIELDS[name]) for name in FIELD_NAMES}
     return State(chance=Chance.load(data["chance"]), **kw)

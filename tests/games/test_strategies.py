@@ -1,5 +1,5 @@
-"""Every game's ``normal`` AI beats uniformly random play in at least three games of four, seats
-rotated, on fixed seeds (so the figure is exact and repeatable, not a timing)."""
+"""Every game's ``normal`` AI beats ``easy`` (random play, a kind of action at a time) in at least
+three games of four, seats rotated, on fixed seeds (so the figure is exact and repeatable, not a timing)."""
 
 from __future__ import annotations
 
