@@ -73,6 +73,7 @@ def _check(sc: Scene, view: dict[str, Any], lang: str, names: list[str]) -> None
         assert _inside(tuple(item["extent"]), (0, 0, sc.width, sc.height)), item["source"]
     sources = [t["source"] for t in sc.texts()]
     places = sc.places()
+    assert all(p.split(":")[0] in ("hex", "unit", "coin", "supply", "draft") for p in places), "only real places"
     hexes = {it["place"][4:]: it for it in sc.items if it.get("place", "").startswith("hex:")}
     assert set(hexes) == set(view["hexes"])
     for name in hexes:
