@@ -173,7 +173,7 @@ class Console:
 
     def act(self, seat: int, action: Action) -> None:
         secret = self._secret(seat)
-        label = " › ".join(self.engine.action_path(self.engine.view(self.state, seat), action, self.setup.lang))
+        label = " › ".join(self.engine.action_path(self._named_view(seat), action, self.setup.lang))
         events = self.engine.apply(self.state, seat, action)
         self.setup.log.append((seat, action))
         self.save()
@@ -195,8 +195,7 @@ class Console:
         self.say(self.words["turn"].format(name=self.names[seat]))
         self.show(seat)
         self.draw(seat)
-        view = self.engine.view(self.state, seat)
-        menu = menus.Menu(self.engine, view, self.engine.legal(self.state, seat), lang)
+        menu = menus.Menu(self.engine, self._named_view(seat), self.engine.legal(self.state, seat), lang)
         path: list[str] = []
         while True:
             step = menu.resolve(path)
@@ -224,11 +223,12 @@ class Console:
     # -- what is shown -------------------------------------------------------------------------
     def show(self, seat: int) -> None:
         lang = self.setup.lang
-        public = self.engine.status_lines(self.engine.view(self.state, None), lang, self.names)
+        # the person at the keyboard reads it: texts name their seat "you"
+        public = self.engine.status_lines(self.engine.view(self.state, None), lang, self.names, seat)
         for line in public:
             self.say(line)
         mine = self.engine.view(self.state, seat)
-        for line in self.engine.status_lines(mine, lang, self.names):
+        for line in self.engine.status_lines(mine, lang, self.names, seat):
             if line not in public:
                 self.say("  " + line)
         prompts = {**getattr(self.engine, "invitations", lambda s: {})(self.state), **self.engine.pending(self.state)}
@@ -254,7 +254,10 @@ class Console:
         for ev in events:
             if not (visible(ev, None) or (person is not None and visible(ev, person))):
                 continue
-            line = self.engine.describe_event(ev, self.setup.lang, self.names)
+            # one person at the keyboard reads every line as "you"; at a shared keyboard the public
+            # lines name everyone, the private ones speak to the person they belong to
+            viewer = person if self.setup.humans == 1 or not visible(ev, None) else None
+            line = self.engine.describe_event(ev, self.setup.lang, self.names, viewer)
             if line:
                 self.say(line)
                 told += 1
@@ -268,11 +271,17 @@ class Console:
         for seat in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
             self.say(
                 self.words["score"].format(
-                    rank=result.ranks[seat], name=self.names[seat], score=result.scores.get(seat)
+                    rank=result.ranks[seat],
+                    name=self.names[seat],
+                    score=self.engine.score_text(result.scores[seat], self.setup.lang),
                 )
             )
 
     # -- plumbing ------------------------------------------------------------------------------
+    def _named_view(self, seat: int) -> dict[str, Any]:
+        """The seat's view with the seats' names, so menus name players rather than number them."""
+        return {**self.engine.view(self.state, seat), "names": self.names}
+
     def _secret(self, seat: int) -> bool:
         prompt = self.engine.pending(self.state).get(seat)
         return prompt is not None and prompt.secret
