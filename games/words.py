@@ -1,7 +1,7 @@
 """Words every game's texts share: counted nouns, lists, how a text names a seat, and glossaries.
 
 - Plurals: English and Dutch share one rule for whole numbers (CLDR): the singular for 1, the
-  plural for everything else ("1 chip", "0 chips", "2 fiches"). No text writes "chip(s)".
+  plural for everything else ("1 chip", "−1 point", "0 chips", "2 fiches"). No text writes "chip(s)".
 - Seats: a text spoken to one seat (its direct message, its own view, the terminal of the one
   person playing) names that seat in the second person ("You draw", "Jij trekt", "your Worker");
   everyone else by name, exactly as written: "alice" stays "alice" at the start of a sentence.
@@ -30,8 +30,8 @@ __all__ = (
 
 
 def plural(n: int | float, one: str, other: str) -> str:
-    """The form of a noun for ``n`` things."""
-    return one if n == 1 else other
+    """The form of a noun for ``n`` things (CLDR counts the absolute value: "−1 point")."""
+    return one if abs(n) == 1 else other
 
 
 def count(n: int | float, one: str, other: str) -> str:
@@ -105,9 +105,18 @@ class Seats:
             return self.other(seat)
         return _PLAYER[self._lang()].format(n=seat + 1)
 
+    def _named(self, seat: object) -> bool:
+        """Whether the seat has a name of its own (a name is never capitalised)."""
+        if isinstance(seat, str) and seat.isdigit():
+            seat = int(seat)
+        return isinstance(seat, int) and 0 <= seat < len(self.names)
+
     def subject(self, seat: object) -> str:
-        """At the start of a sentence: "You" / "Jij" for the reader, else the name as written."""
-        return _YOU[self._lang()]["subject"] if self.you(seat) else self.name(seat)
+        """At the start of a sentence: "You" / "Jij" for the reader, else the name as written
+        (a seat without a name: "Player 2")."""
+        if self.you(seat):
+            return _YOU[self._lang()]["subject"]
+        return self.name(seat) if self._named(seat) else capital(self.name(seat))
 
     def object(self, seat: object) -> str:
         """Inside a sentence: "you" / "jou" for the reader, else the name."""
@@ -126,16 +135,20 @@ class Seats:
         elif lang == "nl":
             text = f"{article} {thing} van {self.name(seat)}" if article else f"{thing} van {self.name(seat)}"
         else:
-            return f"{self.name(seat)}'s {thing}"  # a name opens the sentence as written
+            text = f"{self.name(seat)}'s {thing}"
+            return capital(text) if start and not self._named(seat) else text  # a name stays as written
         return capital(text) if start else text
 
     def several(self, seats: Iterable[object], subject: bool = False) -> str:
-        """Several seats as one list ("alice and you", "Jij en bob")."""
-        seats = list(seats)
-        words = [
-            (self.subject(s) if subject and i == 0 else self.object(s)) if self.you(s) else self.name(s)
-            for i, s in enumerate(seats)
-        ]
+        """Several seats as one list: "alice and you"; as a ``subject`` "Jij en bob", "alice en jij"."""
+        words = []
+        for i, s in enumerate(seats):
+            if not self.you(s):
+                words.append(self.name(s) if self._named(s) or not (subject and i == 0) else capital(self.name(s)))
+            elif subject:
+                words.append(self.subject(s) if i == 0 else self.label(s))
+            else:
+                words.append(self.object(s))
         return listing(words, self._lang())
 
 

@@ -327,8 +327,8 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
     people = seats(names, lang, viewer)
     w = _subject(seat, names, lang, viewer)
 
-    def some(ps: list[int]) -> str:
-        return listing([people.object(p) for p in ps], lang)
+    def some(ps: list[int]) -> str:  # a list after a colon: "Most builders (2): alice and you"
+        return listing([people.label(p) for p in ps], lang)
 
     if kind == "event_revealed":
         return t(
@@ -338,7 +338,7 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
             tile=ev["tile"],
             terrain=terrain_name(ev["terrain"], lang),
             value=ev["value"],
-            who=people.object(ev["start_player"]),
+            who=people.label(ev["start_player"]),
         )
     if kind == "committed":
         if you:
@@ -351,7 +351,7 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
     if kind == "dummy_drew":
         return t(lang, "dummy_drew", who=w, chips=chips_text(ev.get("chips"), lang))
     if kind == "commits_revealed":
-        parts = [f"{people.object(c['seat'])}: {chips_text(c['chips'], lang)}" for c in ev.get("commits", [])]
+        parts = [f"{people.label(c['seat'])}: {chips_text(c['chips'], lang)}" for c in ev.get("commits", [])]
         return t(lang, "commits_revealed", list="; ".join(parts))
     if kind == "prestige":
         reason = REASONS[lang].get(ev.get("reason", ""), ev.get("reason", ""))
@@ -376,7 +376,7 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
             return t(lang, "builders_none")
         return t(lang, "builders_scored", most=ev["most"], who=some(ev["winners"]))
     if kind == "tie":
-        return t(lang, "tie", total=ev["total"], who=some(ev["seats"]))
+        return t(lang, "tie", total=ev["total"], who=listing([people.object(p) for p in ev["seats"]], lang))
     if kind == "dice_rolled":
         dice = ", ".join(f"{colour_name(c, lang)} {v}" for c, v in zip(ev["colours"], ev["values"]))
         key = {"reroll": "dice_reroll", "fresh_troops": "dice_fresh"}.get(ev["throw"], "dice_rolled")
@@ -398,7 +398,7 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
     if kind == "barbarian_lost":
         return pick(table, "barbarian_lost", you).format(who=people.object(seat), total=ev["total"], value=ev["value"])
     if kind in ("round_ended", "game_over"):
-        scores = ", ".join(f"{people.object(s['seat'])} {s['score']}" for s in ev.get("scores", []))
+        scores = ", ".join(f"{people.label(s['seat'])} {s['score']}" for s in ev.get("scores", []))
         if kind == "round_ended":
             return t(lang, "round_ended", round=ev["round"], scores=scores)
         winners = ev.get("winners", [])
@@ -451,7 +451,7 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str], viewer: int
                 tile=ev["id"],
                 terrain=terrain_name(ev["terrain"], lang),
                 value=ev["value"],
-                who=people.object(start) if start is not None else t(lang, "nobody"),
+                who=people.label(start) if start is not None else t(lang, "nobody"),
             )
         )
     entries = list(view.get("seats", []))

@@ -311,11 +311,12 @@ def _seat_name(names: list[str], s: Any) -> str:
     return _people(names, "en").name(s)
 
 
-def _who(view: dict[str, Any], s: Any, lang: str) -> str:
+def _who(view: dict[str, Any], s: Any, lang: str, start: bool = False) -> str:
     """A seat in a prompt sentence or a menu: its name when the view carries ``names``, else
-    "player N" (people count seats from 1)."""
+    "player N" (people count seats from 1); ``start``: it opens the sentence ("Player 2 offers")."""
     names = view.get("names")
-    return _people([str(n) for n in names] if isinstance(names, list) else [], lang).name(s)
+    people = _people([str(n) for n in names] if isinstance(names, list) else [], lang)
+    return people.subject(s) if start else people.name(s)
 
 
 def score_text(score: int | float, lang: str) -> str:
@@ -705,6 +706,8 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
         f.update(piece=w(L, PIECES.get(ev.get("piece", ""), str(ev.get("piece")))), where=where)
         key = "built_free" if ev.get("free") else "built"
     elif t == "resources_gained":
+        if not any((ev.get("cards") or {}).values()):
+            return None  # nothing to tell
         f["cards"] = cards_text(L, ev.get("cards"))
     elif t == "turn_started":
         f["turn"] = ev.get("turn")
@@ -716,7 +719,7 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
     elif t == "barbarian_attack":
         losers = list(ev.get("losers", []))
         f.update(b=G.count("city", L, ev.get("barbarians", 0)), k=f"{G.word('knight_strength', L)} {ev.get('knights')}")
-        f["losers"] = people.several(losers) or "—"
+        f["losers"] = people.several(losers, subject=True) or "—"
         f["lose"] = _verb_lose(L, losers, people)
         key = "attack_defended" if ev.get("outcome") == "defended" else "attack_pillage"
     elif t in ("city_pillaged", "knight_activated", "knight_removed", "knight_chased_robber"):
@@ -914,7 +917,9 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
         data["track"] = w(L, str(data["track"]))
     if prompt.kind == "trade_offer":
         data.update(
-            who=_who(view, data.get("from"), L), give=_amounts(L, data.get("give")), want=_amounts(L, data.get("want"))
+            who=_who(view, data.get("from"), L, start=True),
+            give=_amounts(L, data.get("give")),
+            want=_amounts(L, data.get("want")),
         )
     if "count" in data:
         data["cards"] = G.count("card", L, data["count"])
@@ -927,7 +932,7 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
             kind = f"trade_answer_{ans.get('answer')}"
             if kind in PROMPTS[L]:
                 line = PROMPTS[L][kind].format(
-                    who=_who(view, ans.get("seat"), L),
+                    who=_who(view, ans.get("seat"), L, start=True),
                     give=_amounts(L, ans.get("give")),
                     want=_amounts(L, ans.get("want")),
                 )

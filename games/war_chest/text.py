@@ -237,7 +237,7 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
         return say(typ)
     if typ in ("deployed", "bolstered", "coin_removed"):
         if typ == "coin_removed" and ev.get("cause") == "pikeman":
-            return say("pikeman", height=ev.get("height"))
+            return say("pikeman", height=ev.get("height"), own=people.owner(seat, u))  # after a colon
         return say(typ, at=ev.get("at"), height=ev.get("height"))
     if typ == "moved":
         return say("moved", src=ev.get("from"), dest=ev.get("dest"))
@@ -258,7 +258,7 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
         faction = _faction(ev.get("faction"), lang)
         if len(seats) == 1:
             return pick(table, "won", you=people.you(seats[0])).format(who=people.subject(seats[0]), faction=faction)
-        return table["won_team"].format(who=capital(people.several(seats, subject=True)), faction=faction)
+        return table["won_team"].format(who=people.several(seats, subject=True), faction=faction)
     if typ == "stalemate":
         return table["stalemate"]
     return None
