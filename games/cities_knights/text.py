@@ -450,10 +450,10 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
 EVENTS: dict[str, dict[str, str]] = G.table(
     {
         "en": {
-            "built": "{who} builds a {piece} at {where}.",
-            "built/you": "You build a {piece} at {where}.",
-            "built_free": "{who} builds a {piece} at {where} (free).",
-            "built_free/you": "You build a {piece} at {where} (free).",
+            "built": "{who} builds a {piece} {at} {where}.",
+            "built/you": "You build a {piece} {at} {where}.",
+            "built_free": "{who} builds a {piece} {at} {where} (free).",
+            "built_free/you": "You build a {piece} {at} {where} (free).",
             "resources_gained": "{who} receives {cards}.",
             "resources_gained/you": "You receive {cards}.",
             "turn_started": "[Turn] {turn}: {who} is up.",
@@ -704,6 +704,7 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
     if t == "built":
         where = edge(ev.get("edge"), L) if ev.get("edge") else vertex(ev.get("vertex"), L)
         f.update(piece=w(L, PIECES.get(ev.get("piece", ""), str(ev.get("piece")))), where=where)
+        f["at"] = "on" if ev.get("edge") else "at"  # a road lies on a path, a building stands at a corner
         key = "built_free" if ev.get("free") else "built"
     elif t == "resources_gained":
         if not any((ev.get("cards") or {}).values()):

@@ -223,6 +223,8 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
     if typ == "draw":
         return say("draw", coin=unit_name(ev.get("result"), lang))
     if typ == "drew":
+        if you and ev.get("count"):
+            return None  # the reader's own draws are told coin by coin
         if ev.get("reason") == "warrior_priest":
             if not ev.get("count"):
                 priest = people.owner(seat, unit_name("Warrior Priest", lang), start=True)

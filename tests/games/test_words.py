@@ -341,3 +341,41 @@ def test_cities_and_knights_menus_name_the_player_to_rob() -> None:
     view = {**engine.view(state, seat), "names": NAMES[:3]}
     assert engine.action_path(view, action, "en")[-1] == f"rob {NAMES[action['victim']]}"
     assert engine.action_path(view, action, "nl")[-1] == f"beroof {NAMES[action['victim']]}"
+
+
+# -- the terminal table ------------------------------------------------------------------------------
+def _console(key: str, lang: str, answers: int, humans: int = 1) -> str:
+    import io
+
+    from games.console import Console, Setup
+
+    engine = _engine(key)
+    players = max(engine.min_players, humans + 1)
+    feed = iter(["1\n"] * answers)
+    out = io.StringIO()
+    setup = Setup(key, players, ["easy"] * (players - humans), 4, lang=lang)
+    Console(setup, read=lambda: next(feed, "q\n"), out=out, budget_ms=20, iterations=10).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", GAMES)
+def test_the_terminal_table_speaks_to_its_player_as_you(key: str, lang: str) -> None:
+    text = _console(key, lang, 150)
+    lines = text.splitlines()
+    you = "You" if lang == "en" else "Jij"
+    assert f"— {you} —" in lines
+    bad = [line for line in lines if YOU_GRAMMAR[lang].search(line)]
+    assert not bad, bad[:10]
+    for wrong in ("You gets", "You draws", "You's", "Jij is", "van Jij", "op Jij", "You wins"):
+        assert wrong not in text
+    assert not [line for line in lines if HEDGE.search(line)]
+    said = [line for line in lines if re.match(rf"(?:{you}|Your|Jouw) ", line)]
+    assert said, "the person at the keyboard is never addressed"
+
+
+def test_the_terminal_result_says_what_the_scores_count() -> None:
+    text = _console("battles_builders", "en", 2000)
+    tail = text.rstrip().splitlines()[-3:]
+    assert tail[0] == "The game is over."
+    assert all(re.fullmatch(r"\d\. .+: -?\d+ prestige points?", line) for line in tail[1:]), tail
