@@ -148,7 +148,7 @@ def play_back(doc: dict[str, Any], lang: str = "en") -> tuple[list[str], bool]:
     lines = [f"{engine.names.get(lang) or engine.names['en']}: {', '.join(names)} (seed {seed})"]
     state = engine.start(players, dict(options), seed)
     for i, (seat, action) in enumerate(actions, 1):
-        label = " › ".join(engine.action_path(engine.view(state, seat), action, lang))
+        label = " › ".join(engine.action_path({**engine.view(state, seat), "names": names}, action, lang))
         events = engine.apply(state, seat, action)
         lines.append(f"{i}. {names[seat]}: {label}")
         lines += [f"   {line}" for ev in events if (line := engine.describe_event(ev, lang, names)) and _public(ev)]
@@ -156,7 +156,7 @@ def play_back(doc: dict[str, Any], lang: str = "en") -> tuple[list[str], bool]:
     result = engine.result(state)
     if result is not None:
         order = sorted(result.ranks, key=lambda s: (result.ranks[s], s))
-        lines += [f"{result.ranks[s]}. {names[s]}: {result.scores[s]}" for s in order]
+        lines += [f"{result.ranks[s]}. {names[s]}: {engine.score_text(result.scores[s], lang)}" for s in order]
     same = engine.dump(state) == doc.get("final")
     lines.append(
         "The replay rebuilt the exported final state exactly." if same else "The replay DIFFERS from the export."
