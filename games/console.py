@@ -256,7 +256,7 @@ class Console:
 
     def act(self, seat: int, action: Action) -> None:
         secret = self._secret(seat)
-        label = " › ".join(self.engine.action_path(self.engine.view(self.state, seat), action, self.setup.lang))
+        label = " › ".join(self.engine.action_path(self._named_view(seat), action, self.setup.lang))
         events = self.engine.apply(self.state, seat, action)
         self.setup.log.append((seat, action))
         self.save()
@@ -285,8 +285,7 @@ class Console:
         self.say(self.words["turn"].format(name=self.names[seat]))
         self.show(seat)
         self.draw(seat)
-        view = self.engine.view(self.state, seat)
-        menu = menus.Menu(self.engine, view, self.engine.legal(self.state, seat), lang)
+        menu = menus.Menu(self.engine, self._named_view(seat), self.engine.legal(self.state, seat), lang)
         keys = self.words["back_map" if self._board_lines() else "back"]
         path: list[str] = []
         while True:
@@ -332,14 +331,15 @@ class Console:
     # -- what is shown -------------------------------------------------------------------------
     def show(self, seat: int) -> None:
         lang = self.setup.lang
+        # the person at the keyboard reads it: texts name their seat "you"
         public_view = self.engine.view(self.state, None)
-        public = self.engine.status_lines(public_view, lang, self.names)
+        public = self.engine.status_lines(public_view, lang, self.names, seat)
         for line in public:
             self.say(line)
         for line in self._board_lines():
             self.say(line)
         mine = self.engine.view(self.state, seat)
-        for line in self.engine.status_lines(mine, lang, self.names):
+        for line in self.engine.status_lines(mine, lang, self.names, seat):
             if line not in public:
                 self.say("  " + line)
         prompts = {**getattr(self.engine, "invitations", lambda s: {})(self.state), **self.engine.pending(self.state)}
@@ -393,7 +393,10 @@ class Console:
             public = visible(ev, None)
             if not (public or (person is not None and visible(ev, person))):
                 continue
-            line = self.engine.describe_event(ev, self.setup.lang, self.names)
+            # one person at the keyboard reads every line as "you"; at a shared keyboard the public
+            # lines name everyone, the private ones speak to the person they belong to
+            viewer = person if self.setup.humans == 1 or not visible(ev, None) else None
+            line = self.engine.describe_event(ev, self.setup.lang, self.names, viewer)
             if line:
                 (self.say_public if public else self.say)(line)
                 told += 1
@@ -408,7 +411,9 @@ class Console:
         for seat in sorted(result.ranks, key=lambda s: (result.ranks[s], s)):
             self.say(
                 self.words["score"].format(
-                    rank=result.ranks[seat], name=self.names[seat], score=result.scores.get(seat)
+                    rank=result.ranks[seat],
+                    name=self.names[seat],
+                    score=self.engine.score_text(result.scores[seat], self.setup.lang),
                 )
             )
 
@@ -416,6 +421,10 @@ class Console:
     def _board_lines(self) -> list[str]:
         lines = getattr(self.engine, "board_lines", None)
         return lines(self.engine.view(self.state, None), self.setup.lang, self.names) if lines else []
+
+    def _named_view(self, seat: int) -> dict[str, Any]:
+        """The seat's view with the seats' names, so menus name players rather than number them."""
+        return {**self.engine.view(self.state, seat), "names": self.names}
 
     def _secret(self, seat: int) -> bool:
         prompt = self.engine.pending(self.state).get(seat)

@@ -234,17 +234,27 @@ class Engine(Protocol):
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
         """Labels for choosing this action step by step (kind, then piece, then target).
 
-        Actions sharing a prefix are grouped into one menu step; each label is short (<= 80).
+        Actions sharing a prefix are grouped into one menu step; each label is short (<= 80). The
+        view may carry the seats' ``names`` (a list) so labels name players ("rob bob").
         """
 
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        """One line for the channel or a DM; None for events not worth telling."""
+    def describe_event(self, ev: Event, lang: str, names: list[str], viewer: int | None = None) -> str | None:
+        """One line for the channel or a DM; None for events not worth telling. ``viewer`` is the
+        seat that reads it: the line names that seat in the second person ("You draw"); None for
+        a line everyone reads."""
 
     def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
-        """What the seat is asked, in a sentence."""
+        """What the seat is asked, in a sentence (to that seat: "Choose ..."). The view may carry
+        the seats' ``names`` so the sentence names players rather than numbering them."""
 
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        """Short lines summarising the public (or that seat's) view."""
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
+        """Short lines summarising the public (or that seat's) view; ``viewer`` as for events."""
+
+    def score_text(self, score: int | float, lang: str) -> str:
+        """A score with its unit, for result lists: "6 locations controlled", "12 winstpunten"."""
+
+    def rules_summary(self, lang: str) -> str:
+        """The game in a paragraph (``/rules``, the terminal table), in the game's own terms."""
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         """A PNG of the board for this view, or None if the game has none."""
@@ -271,14 +281,20 @@ class Presentation:
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:
         return import_module(self.text_module).action_path(view, action, lang)
 
-    def describe_event(self, ev: Event, lang: str, names: list[str]) -> str | None:
-        return import_module(self.text_module).describe_event(ev, lang, names)
+    def describe_event(self, ev: Event, lang: str, names: list[str], viewer: int | None = None) -> str | None:
+        return import_module(self.text_module).describe_event(ev, lang, names, viewer)
 
     def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
         return import_module(self.text_module).describe_prompt(view, prompt, lang)
 
-    def status_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
-        return import_module(self.text_module).status_lines(view, lang, names)
+    def status_lines(self, view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
+        return import_module(self.text_module).status_lines(view, lang, names, viewer)
+
+    def score_text(self, score: int | float, lang: str) -> str:
+        return import_module(self.text_module).score_text(score, lang)
+
+    def rules_summary(self, lang: str) -> str:
+        return import_module(self.text_module).rules_summary(lang)
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         return import_module(self.picture_module).render(view, lang, names)

@@ -269,7 +269,7 @@ def play_back(doc: Any, lang: str = "en") -> tuple[list[str], bool]:
     except InvalidOptions as exc:
         raise DamagedFile(f"options: {exc}") from None
     for i, (seat, action) in enumerate(actions, 1):
-        label = " › ".join(engine.action_path(engine.view(state, seat), action, lang))
+        label = " › ".join(engine.action_path({**engine.view(state, seat), "names": names}, action, lang))
         try:
             events = engine.apply(state, seat, action)
         except IllegalAction as exc:  # log[0] is the start, so action i is log[i]
@@ -280,7 +280,7 @@ def play_back(doc: Any, lang: str = "en") -> tuple[list[str], bool]:
     result = engine.result(state)
     if result is not None:
         order = sorted(result.ranks, key=lambda s: (result.ranks[s], s))
-        lines += [f"{result.ranks[s]}. {names[s]}: {result.scores[s]}" for s in order]
+        lines += [f"{result.ranks[s]}. {names[s]}: {engine.score_text(result.scores[s], lang)}" for s in order]
     same = engine.dump(state) == doc.get("final")
     lines.append(
         "The replay rebuilt the exported final state exactly." if same else "The replay DIFFERS from the export."

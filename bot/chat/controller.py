@@ -151,7 +151,7 @@ class Controller:
             raise ServiceError("not_a_player" if table.seat_of(interaction.user.id) is None else "not_your_button")
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             raise ServiceError("closed")
-        view = table.engine.view(table.state, seat)
+        view = table.view(seat)
         found = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, path)
         if found is None:
             raise ServiceError("closed")
@@ -181,9 +181,7 @@ class Controller:
         step = None
         in_dm = interaction.guild is None
         if seat in after.prompts and (in_dm or not after.prompts[seat].secret or not after.seats[seat].dm_open):
-            step = menus.resolve(
-                after.engine, after.engine.view(after.state, seat), after.engine.legal(after.state, seat), lang, []
-            )
+            step = menus.resolve(after.engine, after.view(seat), after.engine.legal(after.state, seat), lang, [])
         if isinstance(step, menus.Step):
             embed = render.private_embed(after, seat, lang)
             await interaction.edit_original_response(
@@ -236,9 +234,7 @@ class Controller:
         embed, file = await render.table_embed(self.pictures, table, lang, seat)
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
-            step = menus.resolve(
-                table.engine, table.engine.view(table.state, seat), table.engine.legal(table.state, seat), lang, []
-            )
+            step = menus.resolve(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang, [])
             if isinstance(step, menus.Step):
                 content = render.prompt_text(table, seat, lang, step)
                 items = render.step_items(table, seat, lang, step)
@@ -584,7 +580,7 @@ class Controller:
         """DM a seat its secret prompt; when Discord refuses, say so in the channel."""
         info = table.seats[seat]
         lang = info.locale
-        view = table.engine.view(table.state, seat)
+        view = table.view(seat)
         step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
         if not isinstance(step, menus.Step) or info.user_id is None:
             return False

@@ -322,8 +322,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "leaderboard_title": {"en": "{game_name}: leaderboard", "nl": "{game_name}: ranglijst"},
     "leaderboard_line": {
-        "en": "{rank}. {name} — {rating} ({wins} wins in {games} games)",
-        "nl": "{rank}. {name} — {rating} ({wins} gewonnen van {games} spellen)",
+        "en": "{rank}. {name} — {rating} (won {wins}, played {games})",
+        "nl": "{rank}. {name} — {rating} ({wins} gewonnen, {games} gespeeld)",
     },
     "leaderboard_empty": {
         "en": "No rated games of {game_name} on this server yet: a game counts when at least two people play it to the end.",
@@ -331,8 +331,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "stats_title": {"en": "{name}'s record", "nl": "Resultaten van {name}"},
     "stats_line": {
-        "en": "**{game_name}**: rating {rating}, {wins} wins in {games} games, best score {best}",
-        "nl": "**{game_name}**: rating {rating}, {wins} gewonnen van {games} spellen, beste score {best}",
+        "en": "**{game_name}**: rating {rating}, won {wins}, played {games}, best score {best}",
+        "nl": "**{game_name}**: rating {rating}, {wins} gewonnen, {games} gespeeld, beste score {best}",
     },
     "stats_recent": {"en": "Last games:", "nl": "Laatste spellen:"},
     "stats_none": {

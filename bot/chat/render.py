@@ -64,7 +64,7 @@ async def table_embed(
     view = table.engine.view(table.state, seat)
     title = game_name(table, lang) if seat is None else f"{game_name(table, lang)} — {t('your_view', lang)}"
     embed = discord.Embed(title=title, colour=COLOUR)
-    lines = table.engine.status_lines(view, lang, table.names)
+    lines = table.engine.status_lines(view, lang, table.names, seat)
     embed.description = "\n".join(lines)[:4000]
     if table.ai_seats or table.clock_seconds:
         embed.add_field(name=t("players", lang), value=", ".join(seat_line(s, lang) for s in table.seats)[:1024])
@@ -97,7 +97,7 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
 
 def private_embed(table: Table, seat: int, lang: str) -> discord.Embed:
     """A seat's own view in words: the embed on their DM prompt, kept current."""
-    lines = table.engine.status_lines(table.engine.view(table.state, seat), lang, table.names)
+    lines = table.engine.status_lines(table.engine.view(table.state, seat), lang, table.names, seat)
     return discord.Embed(title=t("your_view", lang), colour=COLOUR, description="\n".join(lines)[:4000])
 
 
@@ -137,8 +137,7 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
 def prompt_sentence(table: Table, seat: int, lang: str) -> str:
     """What the seat is asked; the view carries the seats' names so a sentence can say who
     offers what (a trade) rather than "player 2"."""
-    view = {**table.engine.view(table.state, seat), "names": table.names}
-    return table.engine.describe_prompt(view, table.prompts[seat], lang)
+    return table.engine.describe_prompt(table.view(seat), table.prompts[seat], lang)
 
 
 def prompt_text(table: Table, seat: int, lang: str, step: menus.Step, extra: list[str] | None = None) -> str:
@@ -160,8 +159,7 @@ def table_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
     public = [s for s, p in table.prompts.items() if not p.secret]
     if len(public) == 1 and len(table.prompts) == 1:
         seat = public[0]
-        view = table.engine.view(table.state, seat)
-        step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
+        step = menus.resolve(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang, [])
         if isinstance(step, menus.Step):
             items += [i for i in step_items(table, seat, lang, step)]
     if table.prompts:
@@ -193,7 +191,7 @@ def event_lines(table: Table, events: list[Event], lang: str, seat: int | None) 
             continue
         if seat is not None and (visible(ev, None) or not visible(ev, seat)):
             continue
-        line = table.engine.describe_event(ev, lang, table.names)
+        line = table.engine.describe_event(ev, lang, table.names, seat)  # a DM names its reader "you"
         if line:
             out.append(line)
     return out
@@ -221,7 +219,10 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
     if res is None:
         return embed
     order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
-    lines = [t("rank_line", lang, rank=res.ranks[s], name=table.names[s], score=res.scores[s]) for s in order]
+    lines = [
+        t("rank_line", lang, rank=res.ranks[s], name=table.names[s], score=table.engine.score_text(res.scores[s], lang))
+        for s in order
+    ]
     if table.resigned_by is not None:
         winner = next(s for s in order if res.ranks[s] == 1)
         lines = [t("won_by_resignation", lang, winner=table.names[winner], loser=table.names[table.resigned_by])]

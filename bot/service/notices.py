@@ -65,6 +65,10 @@ class Table:
     def names(self) -> list[str]:
         return [s.label for s in self.seats]
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """That seat's view with the seats' names, so menus and prompts name players ("rob bob")."""
+        return {**self.engine.view(self.state, seat), "names": self.names}
+
     @property
     def humans(self) -> list[SeatInfo]:
         return [s for s in self.seats if s.ai_level is None]

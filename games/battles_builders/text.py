@@ -1,30 +1,24 @@
-"""Battles & Builders text in English and Dutch: menu labels, event lines, prompts, status."""
+"""Battles & Builders text in English and Dutch: menu labels, event lines, prompts, status.
+
+Terms come from the game's glossary (``[term]`` in a template); a line about the reader's own
+seat is phrased in the second person (the ``key/you`` templates).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.battles_builders import data as D
+from games.battles_builders.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.words import Seats, capital, listing, pick
 
 Lang = str
 
 KIND_NAMES: dict[str, dict[str, tuple[str, str]]] = {
-    # kind -> lang -> (singular, plural)
-    "en": {
-        D.BUILDER: ("builder", "builders"),
-        D.INFANTRY: ("infantry", "infantry"),
-        D.CAVALRY: ("cavalry", "cavalry"),
-        D.ARCHER: ("archer", "archers"),
-        D.KING: ("king", "kings"),
-    },
-    "nl": {
-        D.BUILDER: ("bouwer", "bouwers"),
-        D.INFANTRY: ("infanterie", "infanterie"),
-        D.CAVALRY: ("cavalerie", "cavalerie"),
-        D.ARCHER: ("boogschutter", "boogschutters"),
-        D.KING: ("koning", "koningen"),
-    },
+    # lang -> kind -> (singular, plural), from the glossary
+    lang: {kind: G.terms[kind].forms(lang) for kind in D.KINDS}
+    for lang in ("en", "nl")
 }
 
 TILE_NAMES: dict[str, dict[str, str]] = {
@@ -60,132 +54,168 @@ COLOUR_NAMES: dict[str, dict[str, str]] = {
     "en": {D.GREEN: "green", D.YELLOW: "yellow", D.RED: "red"},
     "nl": {D.GREEN: "groen", D.YELLOW: "geel", D.RED: "rood"},
 }
+REASONS: dict[str, dict[str, str]] = G.table(
+    {
+        "en": {
+            "builders": "[builder] majority",
+            "zero_commit": "committed nothing",
+            "barbarian": "[barbarian_battle]",
+        },
+        "nl": {
+            "builders": "meeste [builder+]",
+            "zero_commit": "niets ingezet",
+            "barbarian": "[barbarian_battle]",
+        },
+    }
+)
 
-REASONS: dict[str, dict[str, str]] = {
-    "en": {
-        "builders": "builder majority",
-        "zero_commit": "committed nothing",
-        "barbarian": "barbarian battle",
-    },
-    "nl": {
-        "builders": "meeste bouwers",
-        "zero_commit": "niets ingezet",
-        "barbarian": "barbaarslag",
-    },
-}
-
-S: dict[str, dict[str, str]] = {
-    "en": {
-        "dummy": "the fictitious player",
-        "player": "Player {n}",
-        "king_yes": "King: yes",
-        "king_no": "King: no",
-        "take_back": "Take back {chips}",
-        "die_reroll": "Die {n} ({colour} {value}): re-roll",
-        "die_keep": "Die {n} ({colour} {value}): keep",
-        "no_dice": "Re-roll nothing",
-        "event_revealed": "Round {round}: event tile {tile} ({terrain}, worth {value}). Start player: {who}.",
-        "committed": "{who} committed {count} chip(s).",
-        "committed_hidden": "{who} has committed.",
-        "commit_confirmed": "You committed: {chips}.",
-        "dummy_drew": "{who} drew: {chips}.",
-        "commits_revealed": "Commits revealed: {list}.",
-        "prestige": "{who} takes {count} × {value:+d} prestige ({reason}).",
-        "prestige_virtual": " {virtual} of them virtual (supply empty).",
-        "no_tile": "{who} committed the king but no strategy tile is eligible.",
-        "tile_chosen": "{who} takes the strategy tile {tile}.",
-        "catapult_given": "{who} fires the Catapult at {target} (−2 at game end).",
-        "withdrawn": "{who} takes back {chips}.",
-        "builders_none": "Nobody committed builders.",
-        "builders_scored": "Most builders ({most}): {who}.",
-        "tie": "Tie at {total} between {who}: re-roll {reroll}.",
-        "dice_rolled": "{who} rolls {dice} (throw: {throw}, batch {batch}) — total {total}.",
-        "fresh_troops_used": "{who} uses Fresh troops and re-rolls {n} dice.",
-        "fresh_troops_declined": "{who} keeps all dice (Fresh troops unused).",
-        "event_won": "{who} wins {tile} (+{value}){how}.",
-        "without_rolling": " without rolling",
-        "event_set_aside": "Nobody fights for {tile}; the tile is set aside.",
-        "barbarian_lost": "Barbarian battle: lowest total {total} — {who} takes the barbarian tile ({value}).",
-        "round_ended": "Round {round} ended. Scores: {scores}.",
-        "game_over": "Game over. Scores: {scores}. Winner(s): {who}.",
-        "nobody": "nobody",
-        "nothing": "nothing",
-        "prompt_commit": "Round {round}: commit 0–5 chips (6 with your king) for {tile} ({terrain}).",
-        "prompt_choose_tile": "Choose a strategy tile: {tiles}.",
-        "prompt_catapult_target": "Choose who receives the Catapult (−2).",
-        "prompt_withdraw": "Take back 1 to {max} of your committed chips.",
-        "prompt_fresh_troops": "Fresh troops: choose which of your dice to re-roll (or none).",
-        "status_round": "Round {round}/{rounds} — {tile} ({terrain}, {value:+d}); start player {who}.",
-        "status_over": "Game over after {rounds} rounds.",
-        "status_seat": "{who}: {score} pts{extra}",
-        "status_commit": ", committed {count}",
-        "status_commit_hidden": ", committed",
-        "status_revealed": ", commit {chips}",
-        "status_tiles": ", tiles: {tiles}",
-        "status_display": "Strategy tiles on display: {tiles}.",
-        "status_waiting": "Waiting for: {who}.",
-        "status_your_commit": "Your commit this round: {chips}.",
-        "status_your_stock": "Your stock: {chips}.",
-        "throw_initial": "initial",
-        "throw_reroll": "tie re-roll",
-        "throw_fresh_troops": "fresh troops",
-    },
-    "nl": {
-        "dummy": "de fictieve speler",
-        "player": "Speler {n}",
-        "king_yes": "Koning: ja",
-        "king_no": "Koning: nee",
-        "take_back": "{chips} terugnemen",
-        "die_reroll": "Dobbelsteen {n} ({colour} {value}): opnieuw",
-        "die_keep": "Dobbelsteen {n} ({colour} {value}): houden",
-        "no_dice": "Niets opnieuw gooien",
-        "event_revealed": "Ronde {round}: eventtegel {tile} ({terrain}, waarde {value}). Startspeler: {who}.",
-        "committed": "{who} heeft {count} fiche(s) ingezet.",
-        "committed_hidden": "{who} heeft ingezet.",
-        "commit_confirmed": "Je hebt ingezet: {chips}.",
-        "dummy_drew": "{who} trekt: {chips}.",
-        "commits_revealed": "Inzetten omgedraaid: {list}.",
-        "prestige": "{who} krijgt {count} × {value:+d} prestige ({reason}).",
-        "prestige_virtual": " Daarvan {virtual} virtueel (voorraad op).",
-        "no_tile": "{who} zette de koning in maar geen strategietegel is toegestaan.",
-        "tile_chosen": "{who} neemt de strategietegel {tile}.",
-        "catapult_given": "{who} richt de Katapult op {target} (−2 aan het einde).",
-        "withdrawn": "{who} neemt terug: {chips}.",
-        "builders_none": "Niemand zette bouwers in.",
-        "builders_scored": "Meeste bouwers ({most}): {who}.",
-        "tie": "Gelijkspel op {total} tussen {who}: worp {reroll} opnieuw.",
-        "dice_rolled": "{who} gooit {dice} (worp: {throw}, groep {batch}) — totaal {total}.",
-        "fresh_troops_used": "{who} gebruikt Verse troepen en gooit {n} dobbelstenen opnieuw.",
-        "fresh_troops_declined": "{who} houdt alle dobbelstenen (Verse troepen niet gebruikt).",
-        "event_won": "{who} wint {tile} (+{value}){how}.",
-        "without_rolling": " zonder te gooien",
-        "event_set_aside": "Niemand vecht om {tile}; de tegel gaat uit het spel.",
-        "barbarian_lost": "Barbaarslag: laagste totaal {total} — {who} krijgt de barbaartegel ({value}).",
-        "round_ended": "Ronde {round} voorbij. Stand: {scores}.",
-        "game_over": "Het spel is voorbij. Stand: {scores}. Winnaar(s): {who}.",
-        "nobody": "niemand",
-        "nothing": "niets",
-        "prompt_commit": "Ronde {round}: zet 0–5 fiches in (6 met je koning) voor {tile} ({terrain}).",
-        "prompt_choose_tile": "Kies een strategietegel: {tiles}.",
-        "prompt_catapult_target": "Kies wie de Katapult (−2) krijgt.",
-        "prompt_withdraw": "Neem 1 tot {max} van je ingezette fiches terug.",
-        "prompt_fresh_troops": "Verse troepen: kies welke dobbelstenen je opnieuw gooit (of geen).",
-        "status_round": "Ronde {round}/{rounds} — {tile} ({terrain}, {value:+d}); startspeler {who}.",
-        "status_over": "Het spel is voorbij na {rounds} rondes.",
-        "status_seat": "{who}: {score} ptn{extra}",
-        "status_commit": ", {count} ingezet",
-        "status_commit_hidden": ", heeft ingezet",
-        "status_revealed": ", inzet {chips}",
-        "status_tiles": ", tegels: {tiles}",
-        "status_display": "Strategietegels open: {tiles}.",
-        "status_waiting": "Wachten op: {who}.",
-        "status_your_commit": "Jouw inzet deze ronde: {chips}.",
-        "status_your_stock": "Jouw voorraad: {chips}.",
-        "throw_initial": "eerste",
-        "throw_reroll": "herworp",
-        "throw_fresh_troops": "verse troepen",
-    },
-}
+S: dict[str, dict[str, str]] = G.table(
+    {
+        "en": {
+            "dummy": "the [fictitious_player]",
+            "player": "Player {n}",
+            "king_yes": "[King]: yes",
+            "king_no": "[King]: no",
+            "take_back": "Take back {chips}",
+            "die_reroll": "[Die] {n} ({colour} {value}): re-roll",
+            "die_keep": "[Die] {n} ({colour} {value}): keep",
+            "no_dice": "Re-roll nothing",
+            "event_revealed": "[Round] {round}: [event_tile] {tile} ({terrain}, worth {value}). [Start_player]: {who}.",
+            "committed": "{who} committed {chips}.",
+            "committed_hidden": "{who} has committed.",
+            "commit_confirmed": "You committed: {chips}.",
+            "dummy_drew": "{who} draws: {chips}.",
+            "commits_revealed": "[Commit+] revealed: {list}.",
+            "prestige": "{who} takes {chips} of {value:+d} ({reason}).",
+            "prestige/you": "You take {chips} of {value:+d} ({reason}).",
+            "prestige_virtual": " {virtual} of them virtual: the supply is empty.",
+            "prestige_virtual_one": " It is virtual: the supply is empty.",
+            "no_tile": "{who} committed the [king], but no [strategy_tile] is eligible.",
+            "no_tile/you": "You committed the [king], but no [strategy_tile] is eligible.",
+            "tile_chosen": "{who} takes the [strategy_tile] {tile}.",
+            "tile_chosen/you": "You take the [strategy_tile] {tile}.",
+            "catapult_given": "{who} fires the Catapult at {target} (−2 at the end of the game).",
+            "catapult_given/you": "You fire the Catapult at {target} (−2 at the end of the game).",
+            "withdrawn": "{who} takes back {chips}.",
+            "withdrawn/you": "You take back {chips}.",
+            "builders_none": "Nobody committed [builder+].",
+            "builders_scored": "Most [builder+] ({most}): {who}.",
+            "tie": "Tie at {total} between {who}: a re-roll decides.",
+            "dice_rolled": "{who} rolls {dice} — total {total}.",
+            "dice_rolled/you": "You roll {dice} — total {total}.",
+            "dice_reroll": "{who} re-rolls the tie{number}: {dice} — total {total}.",
+            "dice_reroll/you": "You re-roll the tie{number}: {dice} — total {total}.",
+            "dice_fresh": "{who} re-rolls with Fresh troops: {dice} — total {total}.",
+            "dice_fresh/you": "You re-roll with Fresh troops: {dice} — total {total}.",
+            "reroll_number": " (re-roll {n})",
+            "batch": " (batch {batch}: at most 5 [die+] of a colour are rolled at once)",
+            "fresh_troops_used": "{who} uses Fresh troops and re-rolls {dice}.",
+            "fresh_troops_used/you": "You use Fresh troops and re-roll {dice}.",
+            "fresh_troops_declined": "{who} keeps all [die+] (Fresh troops unused).",
+            "fresh_troops_declined/you": "You keep all [die+] (Fresh troops unused).",
+            "event_won": "{who} wins {tile} (+{value}){how}.",
+            "event_won/you": "You win {tile} (+{value}){how}.",
+            "without_rolling": " without rolling",
+            "event_set_aside": "Nobody fights for {tile}; the tile is set aside.",
+            "barbarian_lost": "[Barbarian_battle]: lowest total {total} — {who} takes the barbarian tile ({value}).",
+            "barbarian_lost/you": "[Barbarian_battle]: lowest total {total} — you take the barbarian tile ({value}).",
+            "round_ended": "[Round] {round} ended. Scores: {scores}.",
+            "game_over": "Game over. Scores: {scores}. Winner: {who}.",
+            "game_over_many": "Game over. Scores: {scores}. Winners: {who}.",
+            "nobody": "nobody",
+            "nothing": "nothing",
+            "prompt_commit": "[Round] {round}: commit 0–5 [chip+] (6 with your [king]) for {tile} ({terrain}).",
+            "prompt_choose_tile": "Choose a [strategy_tile]: {tiles}.",
+            "prompt_catapult_target": "Choose who receives the Catapult (−2).",
+            "prompt_withdraw": "Take back 1 to {max} of your committed [chip+].",
+            "prompt_withdraw_one": "Take back 1 of your committed [chip+].",
+            "prompt_fresh_troops": "Fresh troops: choose which of your [die+] to re-roll (or none).",
+            "status_round": "[Round] {round}/{rounds} — {tile} ({terrain}, {value:+d}) · [start_player]: {who}",
+            "status_over": "Game over after {rounds} [round+].",
+            "status_seat": "{who}: {score}{extra}",
+            "status_commit": ", {chips} committed",
+            "status_commit_hidden": ", committed",
+            "status_revealed": ", [commit] {chips}",
+            "status_tiles": ", tiles: {tiles}",
+            "status_display": "[Strategy_tile+] on display: {tiles}.",
+            "status_waiting": "Waiting for: {who}.",
+            "status_your_commit": "Your [commit] this round: {chips}.",
+            "status_your_stock": "Your [stock]: {chips}.",
+        },
+        "nl": {
+            "dummy": "de [fictitious_player]",
+            "player": "Speler {n}",
+            "king_yes": "[King]: ja",
+            "king_no": "[King]: nee",
+            "take_back": "{chips} terugnemen",
+            "die_reroll": "[Die] {n} ({colour} {value}): opnieuw",
+            "die_keep": "[Die] {n} ({colour} {value}): houden",
+            "no_dice": "Niets opnieuw gooien",
+            "event_revealed": "[Round] {round}: [event_tile] {tile} ({terrain}, waarde {value}). "
+            "[Start_player]: {who}.",
+            "committed": "{who} heeft {chips} ingezet.",
+            "committed_hidden": "{who} heeft ingezet.",
+            "commit_confirmed": "Je hebt ingezet: {chips}.",
+            "dummy_drew": "{who} trekt: {chips}.",
+            "commits_revealed": "[Commit+] omgedraaid: {list}.",
+            "prestige": "{who} krijgt {chips} van {value:+d} ({reason}).",
+            "prestige/you": "Jij krijgt {chips} van {value:+d} ({reason}).",
+            "prestige_virtual": " Daarvan {virtual} virtueel: de voorraad is op.",
+            "prestige_virtual_one": " Die is virtueel: de voorraad is op.",
+            "no_tile": "{who} zette de [king] in, maar geen [strategy_tile] is toegestaan.",
+            "no_tile/you": "Jij zette de [king] in, maar geen [strategy_tile] is toegestaan.",
+            "tile_chosen": "{who} neemt de [strategy_tile] {tile}.",
+            "tile_chosen/you": "Jij neemt de [strategy_tile] {tile}.",
+            "catapult_given": "{who} richt de Katapult op {target} (−2 aan het einde van het spel).",
+            "catapult_given/you": "Jij richt de Katapult op {target} (−2 aan het einde van het spel).",
+            "withdrawn": "{who} neemt terug: {chips}.",
+            "withdrawn/you": "Jij neemt terug: {chips}.",
+            "builders_none": "Niemand zette [builder+] in.",
+            "builders_scored": "Meeste [builder+] ({most}): {who}.",
+            "tie": "Gelijkspel op {total} tussen {who}: een herworp beslist.",
+            "dice_rolled": "{who} gooit {dice} — totaal {total}.",
+            "dice_rolled/you": "Jij gooit {dice} — totaal {total}.",
+            "dice_reroll": "{who} gooit opnieuw bij gelijkspel{number}: {dice} — totaal {total}.",
+            "dice_reroll/you": "Jij gooit opnieuw bij gelijkspel{number}: {dice} — totaal {total}.",
+            "dice_fresh": "{who} gooit opnieuw met Verse troepen: {dice} — totaal {total}.",
+            "dice_fresh/you": "Jij gooit opnieuw met Verse troepen: {dice} — totaal {total}.",
+            "reroll_number": " (herworp {n})",
+            "batch": " (groep {batch}: hoogstens 5 [die+] van een kleur tegelijk)",
+            "fresh_troops_used": "{who} gebruikt Verse troepen en gooit {dice} opnieuw.",
+            "fresh_troops_used/you": "Jij gebruikt Verse troepen en gooit {dice} opnieuw.",
+            "fresh_troops_declined": "{who} houdt alle [die+] (Verse troepen niet gebruikt).",
+            "fresh_troops_declined/you": "Jij houdt alle [die+] (Verse troepen niet gebruikt).",
+            "event_won": "{who} wint {tile} (+{value}){how}.",
+            "event_won/you": "Jij wint {tile} (+{value}){how}.",
+            "without_rolling": " zonder te gooien",
+            "event_set_aside": "Niemand vecht om {tile}; de tegel gaat uit het spel.",
+            "barbarian_lost": "[Barbarian_battle]: laagste totaal {total} — {who} krijgt de barbaartegel ({value}).",
+            "barbarian_lost/you": "[Barbarian_battle]: laagste totaal {total} — jij krijgt de barbaartegel ({value}).",
+            "round_ended": "[Round] {round} voorbij. Stand: {scores}.",
+            "game_over": "Het spel is voorbij. Stand: {scores}. Winnaar: {who}.",
+            "game_over_many": "Het spel is voorbij. Stand: {scores}. Winnaars: {who}.",
+            "nobody": "niemand",
+            "nothing": "niets",
+            "prompt_commit": "[Round] {round}: zet 0–5 [chip+] in (6 met je [king]) voor {tile} ({terrain}).",
+            "prompt_choose_tile": "Kies een [strategy_tile]: {tiles}.",
+            "prompt_catapult_target": "Kies wie de Katapult (−2) krijgt.",
+            "prompt_withdraw": "Neem 1 tot {max} van je ingezette [chip+] terug.",
+            "prompt_withdraw_one": "Neem 1 van je ingezette [chip+] terug.",
+            "prompt_fresh_troops": "Verse troepen: kies welke [die+] je opnieuw gooit (of geen).",
+            "status_round": "[Round] {round}/{rounds} — {tile} ({terrain}, {value:+d}) · [start_player]: {who}",
+            "status_over": "Het spel is voorbij na {rounds} [round+].",
+            "status_seat": "{who}: {score}{extra}",
+            "status_commit": ", {chips} ingezet",
+            "status_commit_hidden": ", ingezet",
+            "status_revealed": ", [commit] {chips}",
+            "status_tiles": ", tegels: {tiles}",
+            "status_display": "[Strategy_tile+] open: {tiles}.",
+            "status_waiting": "Wachten op: {who}.",
+            "status_your_commit": "Jouw [commit] deze ronde: {chips}.",
+            "status_your_stock": "Jouw [stock]: {chips}.",
+        },
+    }
+)
 
 
 def _lang(lang: Lang) -> Lang:
@@ -196,17 +226,33 @@ def t(lang: Lang, key: str, **kw: Any) -> str:
     return S[_lang(lang)][key].format(**kw)
 
 
-def who(seat: int | None, names: list[str], lang: Lang) -> str:
-    if seat is None:
-        return S[_lang(lang)]["nobody"]
-    if 0 <= seat < len(names):
-        return names[seat]
+def _dummy(lang: Lang) -> str:
     return S[_lang(lang)]["dummy"]
 
 
+def seats(names: list[str], lang: Lang, viewer: int | None = None) -> Seats:
+    """How a text names the seats; the seat after the last player is the fictitious player."""
+    return Seats(names, _lang(lang), viewer, other=lambda _s: _dummy(lang))
+
+
+def who(seat: int | None, names: list[str], lang: Lang) -> str:
+    """A seat's name (the fictitious player for the seat after the players, nobody for None)."""
+    if seat is None:
+        return S[_lang(lang)]["nobody"]
+    return seats(names, lang).name(seat)
+
+
+def _subject(seat: int | None, names: list[str], lang: Lang, viewer: int | None) -> str:
+    """The seat at the start of a sentence: "You", a name as written, "The fictitious player"."""
+    if seat is None:
+        return capital(S[_lang(lang)]["nobody"])
+    if 0 <= seat < len(names) or seat == viewer:
+        return seats(names, lang, viewer).subject(seat)
+    return capital(_dummy(lang))
+
+
 def kind_label(kind: str, n: int, lang: Lang) -> str:
-    one, many = KIND_NAMES[_lang(lang)][kind]
-    return f"{n} {one if n == 1 else many}"
+    return G.count(kind, _lang(lang), n)
 
 
 def chips_text(chips: dict[str, int] | None, lang: Lang) -> str:
@@ -226,6 +272,11 @@ def colour_name(colour: str, lang: Lang) -> str:
     return COLOUR_NAMES[_lang(lang)].get(colour, colour)
 
 
+def score_text(score: int | float, lang: Lang) -> str:
+    """A final or running score with its unit: "1 prestige point", "12 prestigepunten"."""
+    return G.count("prestige_point", _lang(lang), score)
+
+
 # -- menus -----------------------------------------------------------------------------------------
 def action_path(view: dict[str, Any], action: Action, lang: Lang) -> list[str]:
     kind = action.get("type")
@@ -237,7 +288,11 @@ def action_path(view: dict[str, Any], action: Action, lang: Lang) -> list[str]:
     if kind == "choose_tile":
         return [tile_name(str(action.get("tile")), lang)]
     if kind == "catapult_target":
-        return [t(lang, "player", n=int(action.get("seat", 0)) + 1)]
+        seat = int(action.get("seat", 0))
+        names = view.get("names")
+        if isinstance(names, list) and 0 <= seat < len(names):
+            return [seats(names, lang).name(seat)]
+        return [t(lang, "player", n=seat + 1)]
     if kind == "withdraw":
         chips = action.get("chips") or {}
         me = _viewer_commit(view)
@@ -262,9 +317,19 @@ def _viewer_commit(view: dict[str, Any]) -> dict[str, int]:
 
 
 # -- events ----------------------------------------------------------------------------------------
-def describe_event(ev: Event, lang: Lang, names: list[str]) -> str | None:
+def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None = None) -> str | None:
+    """One line for an event; ``viewer`` is the seat reading it (named "you"), None for everyone."""
+    lang = _lang(lang)
+    table = S[lang]
     kind = ev.get("type")
-    w = who(ev.get("seat"), names, lang)
+    seat = ev.get("seat")
+    you = viewer is not None and seat == viewer
+    people = seats(names, lang, viewer)
+    w = _subject(seat, names, lang, viewer)
+
+    def some(ps: list[int]) -> str:  # a list after a colon: "Most builders (2): alice and you"
+        return listing([people.label(p) for p in ps], lang)
+
     if kind == "event_revealed":
         return t(
             lang,
@@ -273,65 +338,72 @@ def describe_event(ev: Event, lang: Lang, names: list[str]) -> str | None:
             tile=ev["tile"],
             terrain=terrain_name(ev["terrain"], lang),
             value=ev["value"],
-            who=who(ev["start_player"], names, lang),
+            who=people.label(ev["start_player"]),
         )
     if kind == "committed":
+        if you:
+            return None  # the reader's own commit is told by the private line that lists the chips
         if ev.get("count") is None:
             return t(lang, "committed_hidden", who=w)
-        return t(lang, "committed", who=w, count=ev["count"])
+        return t(lang, "committed", who=w, chips=G.count("chip", lang, ev["count"]))
     if kind == "commit_confirmed":
         return t(lang, "commit_confirmed", chips=chips_text(ev.get("chips"), lang))
     if kind == "dummy_drew":
         return t(lang, "dummy_drew", who=w, chips=chips_text(ev.get("chips"), lang))
     if kind == "commits_revealed":
-        parts = [f"{who(c['seat'], names, lang)}: {chips_text(c['chips'], lang)}" for c in ev.get("commits", [])]
+        parts = [f"{people.label(c['seat'])}: {chips_text(c['chips'], lang)}" for c in ev.get("commits", [])]
         return t(lang, "commits_revealed", list="; ".join(parts))
     if kind == "prestige":
-        reason = REASONS[_lang(lang)].get(ev.get("reason", ""), ev.get("reason", ""))
-        line = t(lang, "prestige", who=w, count=ev["count"], value=ev["value"], reason=reason)
+        reason = REASONS[lang].get(ev.get("reason", ""), ev.get("reason", ""))
+        chips = G.count("prestige_chip", lang, ev["count"])
+        line = pick(table, "prestige", you).format(who=w, chips=chips, value=ev["value"], reason=reason)
         if ev.get("virtual"):
-            line += t(lang, "prestige_virtual", virtual=ev["virtual"])
+            if ev["virtual"] == 1 and ev["count"] == 1:
+                line += t(lang, "prestige_virtual_one")
+            else:
+                line += t(lang, "prestige_virtual", virtual=ev["virtual"])
         return line
     if kind == "no_tile":
-        return t(lang, "no_tile", who=w)
+        return pick(table, "no_tile", you).format(who=w)
     if kind == "tile_chosen":
-        return t(lang, "tile_chosen", who=w, tile=tile_name(ev["tile"], lang))
+        return pick(table, "tile_chosen", you).format(who=w, tile=tile_name(ev["tile"], lang))
     if kind == "catapult_given":
-        return t(lang, "catapult_given", who=w, target=who(ev["target"], names, lang))
+        return pick(table, "catapult_given", you).format(who=w, target=people.object(ev["target"]))
     if kind == "withdrawn":
-        return t(lang, "withdrawn", who=w, chips=chips_text(ev.get("chips"), lang))
+        return pick(table, "withdrawn", you).format(who=w, chips=chips_text(ev.get("chips"), lang))
     if kind == "builders_scored":
         if not ev.get("most"):
             return t(lang, "builders_none")
-        return t(lang, "builders_scored", most=ev["most"], who=", ".join(who(p, names, lang) for p in ev["winners"]))
+        return t(lang, "builders_scored", most=ev["most"], who=some(ev["winners"]))
     if kind == "tie":
-        return t(
-            lang, "tie", total=ev["total"], reroll=ev["reroll"], who=", ".join(who(p, names, lang) for p in ev["seats"])
-        )
+        return t(lang, "tie", total=ev["total"], who=listing([people.object(p) for p in ev["seats"]], lang))
     if kind == "dice_rolled":
-        dice = " ".join(f"{colour_name(c, lang)} {v}" for c, v in zip(ev["colours"], ev["values"]))
-        throw = S[_lang(lang)].get(f"throw_{ev['throw']}", ev["throw"])
-        if ev.get("number"):
-            throw = f"{throw} {ev['number']}"
-        return t(lang, "dice_rolled", who=w, dice=dice, throw=throw, batch=ev["batch"], total=ev["total"])
+        dice = ", ".join(f"{colour_name(c, lang)} {v}" for c, v in zip(ev["colours"], ev["values"]))
+        key = {"reroll": "dice_reroll", "fresh_troops": "dice_fresh"}.get(ev["throw"], "dice_rolled")
+        number = t(lang, "reroll_number", n=ev["number"]) if ev.get("number") and ev["number"] > 1 else ""
+        line = pick(table, key, you).format(who=w, dice=dice, total=ev["total"], number=number)
+        if ev.get("batch", 1) > 1:
+            line = line[:-1] + t(lang, "batch", batch=ev["batch"]) + "."
+        return line
     if kind == "fresh_troops_used":
         if not ev.get("dice"):
-            return t(lang, "fresh_troops_declined", who=w)
-        return t(lang, "fresh_troops_used", who=w, n=len(ev["dice"]))
+            return pick(table, "fresh_troops_declined", you).format(who=w)
+        dice = G.count("die", lang, len(ev["dice"]))
+        return pick(table, "fresh_troops_used", you).format(who=w, dice=dice)
     if kind == "event_won":
         how = "" if ev.get("rolled") else t(lang, "without_rolling")
-        return t(lang, "event_won", who=w, tile=ev["tile"], value=ev["value"], how=how)
+        return pick(table, "event_won", you).format(who=w, tile=ev["tile"], value=ev["value"], how=how)
     if kind == "event_set_aside":
         return t(lang, "event_set_aside", tile=ev["tile"])
     if kind == "barbarian_lost":
-        line = t(lang, "barbarian_lost", who=w, total=ev["total"], value=ev["value"])
-        return line
+        return pick(table, "barbarian_lost", you).format(who=people.object(seat), total=ev["total"], value=ev["value"])
     if kind in ("round_ended", "game_over"):
-        scores = ", ".join(f"{who(s['seat'], names, lang)} {s['score']}" for s in ev.get("scores", []))
+        scores = ", ".join(f"{people.label(s['seat'])} {s['score']}" for s in ev.get("scores", []))
         if kind == "round_ended":
             return t(lang, "round_ended", round=ev["round"], scores=scores)
-        winners = ", ".join(who(p, names, lang) for p in ev.get("winners", [])) or t(lang, "nobody")
-        return t(lang, "game_over", scores=scores, who=winners)
+        winners = ev.get("winners", [])
+        key = "game_over_many" if len(winners) > 1 else "game_over"
+        return t(lang, key, scores=scores, who=some(winners) or t(lang, "nobody"))
     return None
 
 
@@ -353,18 +425,23 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: Lang) -> str:
     if kind == "catapult_target":
         return t(lang, "prompt_catapult_target")
     if kind == "withdraw":
-        return t(lang, "prompt_withdraw", max=prompt.data.get("max", D.MAX_WITHDRAW))
+        most = prompt.data.get("max", D.MAX_WITHDRAW)
+        return t(lang, "prompt_withdraw_one") if most == 1 else t(lang, "prompt_withdraw", max=most)
     if kind == "fresh_troops":
         return t(lang, "prompt_fresh_troops")
     return kind
 
 
-def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str]:
+def status_lines(view: dict[str, Any], lang: Lang, names: list[str], viewer: int | None = None) -> list[str]:
+    """The table in lines; ``viewer`` is the seat reading them (named "you"), None for everyone."""
+    lang = _lang(lang)
+    people = seats(names, lang, viewer)
     lines = []
     ev = view.get("event")
     if view.get("over") or not ev:
         lines.append(t(lang, "status_over", rounds=view.get("rounds")))
     else:
+        start = view.get("start_player")
         lines.append(
             t(
                 lang,
@@ -374,7 +451,7 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str
                 tile=ev["id"],
                 terrain=terrain_name(ev["terrain"], lang),
                 value=ev["value"],
-                who=who(view.get("start_player"), names, lang),
+                who=people.label(start) if start is not None else t(lang, "nobody"),
             )
         )
     entries = list(view.get("seats", []))
@@ -385,18 +462,20 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str
         if s.get("commit") is not None and view.get("phase") != "commit":
             extra += t(lang, "status_revealed", chips=chips_text(s["commit"], lang))
         elif s.get("commit_count") is not None:
-            extra += t(lang, "status_commit", count=s["commit_count"])
+            extra += t(lang, "status_commit", chips=G.count("chip", lang, s["commit_count"]))
         elif s.get("committed"):
             extra += t(lang, "status_commit_hidden")
         held = list(s.get("event_tiles", [])) + [tile_name(x, lang) for x in s.get("strategy_tiles", [])]
         if held:
             extra += t(lang, "status_tiles", tiles=", ".join(held))
-        lines.append(t(lang, "status_seat", who=who(s["seat"], names, lang), score=s["score"], extra=extra))
+        score = G.count("point", lang, s["score"])
+        lines.append(t(lang, "status_seat", who=_subject(s["seat"], names, lang, viewer), score=score, extra=extra))
     if view.get("display"):
         lines.append(t(lang, "status_display", tiles=", ".join(tile_name(x, lang) for x in view["display"])))
-    if view.get("waiting"):
-        lines.append(t(lang, "status_waiting", who=", ".join(who(p, names, lang) for p in view["waiting"])))
     me = view.get("viewer")
+    if view.get("waiting") and isinstance(me, int):
+        # the table message says whom the game waits for; a seat's own view says it here
+        lines.append(t(lang, "status_waiting", who=listing([people.object(p) for p in view["waiting"]], lang)))
     if isinstance(me, int) and 0 <= me < len(view.get("seats", [])):
         mine = view["seats"][me]
         if mine.get("commit") is not None and view.get("phase") == "commit":
@@ -404,6 +483,35 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str
         if mine.get("stock") is not None:
             lines.append(t(lang, "status_your_stock", chips=chips_text(mine["stock"], lang)))
     return lines
+
+
+# -- rules summary -------------------------------------------------------------------------------
+SUMMARY = G.pairs(
+    {
+        "summary": (
+            "8 [round+], one [event_tile] each. In turn order every player secretly commits 0–5 [chip+] (6 with "
+            "the [king]) from 12 [builder+], 4 [infantry], 4 [cavalry], 4 [archer+] and a [king]; committing nothing "
+            "costs 1 [prestige_point]. After the reveal, kings take a [strategy_tile]; the most [builder+] score 3 "
+            "(a tie: 1 each); [army+] roll [die+] whose colour depends on the [terrain] (green 5, yellow 4, red 3 on "
+            "average) and the highest total wins the [event_tile], except in the [barbarian_battle], where the lowest "
+            "total loses 2. Spent [chip+] are gone. The most [prestige_point+] after 8 [round+] wins. With 2 players "
+            "a [fictitious_player] commits 3 random [chip+] each [round].",
+            "8 [round+], elk met één [event_tile]. Op volgorde zet iedere speler geheim 0–5 [chip+] in (6 met de "
+            "[king]) uit 12 [builder+], 4 [infantry], 4 [cavalry], 4 [archer+] en een [king]; niets inzetten kost 1 "
+            "[prestige_point]. Na het omdraaien kiezen de koningen een [strategy_tile]; de meeste [builder+] scoren 3 "
+            "(gelijk: ieder 1); [army+] gooien [die+] waarvan de kleur van het [terrain] afhangt (groen 5, geel 4, "
+            "rood 3 gemiddeld) en het hoogste totaal wint de [event_tile], behalve bij de [barbarian_battle], waar "
+            "het laagste totaal 2 verliest. Ingezette [chip+] zijn weg. Na 8 [round+] wint wie de meeste "
+            "[prestige_point+] heeft. Met 2 spelers zet een [fictitious_player] elke [round] 3 willekeurige [chip+] "
+            "in.",
+        )
+    }
+)["summary"]
+
+
+def rules_summary(lang: str) -> str:
+    """The game in a paragraph, in the glossary's terms, for ``/rules`` and the terminal table."""
+    return SUMMARY[1] if lang == "nl" else SUMMARY[0]
 
 
 # -- refusals ------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.cities_knights import data as D
+from games.cities_knights.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.words import Seats, pick
 
 T: dict[str, dict[str, str]] = {
     "en": {
@@ -86,6 +88,7 @@ T: dict[str, dict[str, str]] = {
         "longest": "Longest Road",
         "merchant": "Merchant",
         "metropolis": "metropolis",
+        "merchant_piece": "merchant",
         "winner": "Winner",
         "intersection": "intersection",
         "path": "path",
@@ -166,6 +169,7 @@ T: dict[str, dict[str, str]] = {
         "longest": "Langste weg",
         "merchant": "Handelaar",
         "metropolis": "metropool",
+        "merchant_piece": "handelaar",
         "winner": "Winnaar",
         "intersection": "kruispunt",
         "path": "pad",
@@ -298,22 +302,26 @@ def _cut(s: str) -> str:
     return s if len(s) <= 80 else s[:79] + "…"
 
 
+def _people(names: list[str], lang: str, viewer: int | None = None) -> Seats:
+    """How a text names the seats: by name, the reader as "you", a seat without a name "player N"."""
+    return Seats(names, _lang(lang), viewer)
+
+
 def _seat_name(names: list[str], s: Any) -> str:
-    if isinstance(s, int) and 0 <= s < len(names):
-        return names[s]
-    if isinstance(s, str) and s.isdigit() and int(s) < len(names):
-        return names[int(s)]
-    return f"P{s}"
+    return _people(names, "en").name(s)
 
 
-def _who(view: dict[str, Any], s: Any, lang: str) -> str:
-    """A seat in a prompt sentence: its name when the view carries ``names``, else "player N"
-    (describe_prompt receives no names; people count seats from 1)."""
+def _who(view: dict[str, Any], s: Any, lang: str, start: bool = False) -> str:
+    """A seat in a prompt sentence or a menu: its name when the view carries ``names``, else
+    "player N" (people count seats from 1); ``start``: it opens the sentence ("Player 2 offers")."""
     names = view.get("names")
-    if isinstance(names, list) and isinstance(s, int) and 0 <= s < len(names):
-        return str(names[s])
-    label = "speler" if lang == "nl" else "player"
-    return f"{label} {s + 1}" if isinstance(s, int) else str(s)
+    people = _people([str(n) for n in names] if isinstance(names, list) else [], lang)
+    return people.subject(s) if start else people.name(s)
+
+
+def score_text(score: int | float, lang: str) -> str:
+    """A final score with its unit: "13 victory points", "1 overwinningspunt"."""
+    return G.count("victory_point", _lang(lang), score)
 
 
 # -- action_path ---------------------------------------------------------------------------------
@@ -439,158 +447,268 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
 
 # -- events ----------------------------------------------------------------------------------------
 
-EVENTS: dict[str, dict[str, str]] = {
-    "en": {
-        "built": "{who} builds a {piece} at {where}.",
-        "built_free": "{who} builds a {piece} at {where} (free).",
-        "resources_gained": "{who} receives {cards}.",
-        "turn_started": "Turn {turn}: {who} is up.",
-        "turn_ended": "{who} ends the turn.",
-        "dice_rolled": "{who} rolls {red} (red) + {yellow} (yellow) = {total}; event die: {face}.",
-        "dice_rolled_alch": "{who} plays Alchemist: {red} (red) + {yellow} (yellow) = {total}; event die: {face}.",
-        "barbarians_advanced": "The barbarian ship advances to {step}/7.",
-        "attack_defended": "Barbarians attack: {b} cities against {k} knight strength — Catan holds!",
-        "attack_pillage": "Barbarians attack: {b} cities against {k} knight strength — the barbarians win; {losers} lose a city.",
-        "defender_awarded": "{who} is Defender of Catan (+1 point).",
-        "city_pillaged": "{who}'s city at {where} is pillaged.",
-        "knights_deactivated": "All knights are now inactive.",
-        "robber_unlocked": "The robber is free to move from now on.",
-        "progress_drawn": "{who} draws a {deck} progress card.",
-        "progress_card": "You draw {card}.",
-        "vp_card_revealed": "{who} reveals {card} (+1 point).",
-        "deck_empty": "The {deck} deck is empty.",
-        "produced": "Production on {total}: {gains}.",
-        "produced_none": "Production on {total}: nobody receives anything.",
-        "bank_shortage": "The bank is short of {kind}.",
-        "aqueduct": "{who} takes 1 {kind} (Aqueduct).",
-        "discarded": "{who} discards {count} cards.",
-        "discarded_cards": "You discard {cards}.",
-        "robber_moved": "{who} moves the robber to {hex}.",
-        "stolen": "{who} robs {victim}.",
-        "stolen_none": "{who} robs {victim}, who has nothing.",
-        "stolen_card": "{who} takes 1 {kind} from {victim}.",
-        "improvement_bought": "{who} raises {track} to level {level}.",
-        "metropolis_placed": "{who} places the {track} metropolis at {where}.",
-        "metropolis_lost": "{who} loses the {track} metropolis.",
-        "knight_built": "{who} places a {knight} at {where}.",
-        "knight_activated": "{who} activates the knight at {where}.",
-        "knight_promoted": "{who} promotes the knight at {where} to {knight}.",
-        "knight_moved": "{who} moves a knight from {where} to {to}.",
-        "knight_displaced": "{who} displaces {victim}'s knight at {to}.",
-        "knight_relocated": "{who} moves the displaced knight to {to}.",
-        "knight_removed": "{who}'s knight at {where} goes back to the supply.",
-        "knight_chased_robber": "{who}'s knight at {where} chases the robber.",
-        "knights_activated": "{who} activates all knights (Warlord).",
-        "longest_road": "{who} now holds the Longest Road ({length}).",
-        "longest_road_none": "Nobody holds the Longest Road now.",
-        "maritime_trade": "{who} trades {rate} {give} for 1 {get} with the bank.",
-        "trade_offered": "{who} offers {give} for {want}.",
-        "trade_answered_accept": "{who} accepts.",
-        "trade_answered_reject": "{who} declines.",
-        "trade_countered": "{who} counters: {give} for {want}.",
-        "trade_done": "{who} trades {give} to {partner} for {get}.",
-        "trade_cancelled": "The trade offer is withdrawn.",
-        "progress_played": "{who} plays {card}.",
-        "progress_discarded": "{who} discards a {deck} progress card.",
-        "card_private": "{card}.",
-        "cards_moved": "{who} gives {count} card(s) to {to}.",
-        "cards_moved_private": "{who} gives {cards} to {to}.",
-        "harbor_offer": "{who} offers {opponent} a resource for a commodity.",
-        "merchant_placed": "{who} places the merchant on {hex} (+1 point).",
-        "numbers_swapped": "{who} swaps the numbers of {hexes}.",
-        "road_removed": "{who} removes {owner}'s road {edge}.",
-        "monopoly": "{who} claims {kind} from everyone.",
-        "hand_revealed": "{victim} holds: {cards}.",
-        "progress_revealed": "{victim} holds: {cards}.",
-        "game_over": "{who} wins the game!",
-        "layout": "The board is laid out.",
-        "deck_shuffled": "The {deck} deck is shuffled.",
-        "seats_shuffled": "The seating order is drawn.",
-    },
-    "nl": {
-        "built": "{who} bouwt een {piece} op {where}.",
-        "built_free": "{who} bouwt gratis een {piece} op {where}.",
-        "resources_gained": "{who} krijgt {cards}.",
-        "turn_started": "Beurt {turn}: {who} is aan de beurt.",
-        "turn_ended": "{who} beëindigt de beurt.",
-        "dice_rolled": "{who} gooit {red} (rood) + {yellow} (geel) = {total}; gebeurtenisdobbelsteen: {face}.",
-        "dice_rolled_alch": "{who} speelt Alchemist: {red} (rood) + {yellow} (geel) = {total}; gebeurtenisdobbelsteen: {face}.",
-        "barbarians_advanced": "Het barbarenschip vaart naar {step}/7.",
-        "attack_defended": "De barbaren vallen aan: {b} steden tegen ridderkracht {k} — Catan houdt stand!",
-        "attack_pillage": "De barbaren vallen aan: {b} steden tegen ridderkracht {k} — de barbaren winnen; {losers} verliezen een stad.",
-        "defender_awarded": "{who} is Verdediger van Catan (+1 punt).",
-        "city_pillaged": "De stad van {who} op {where} wordt geplunderd.",
-        "knights_deactivated": "Alle ridders zijn nu inactief.",
-        "robber_unlocked": "De rover mag voortaan verplaatst worden.",
-        "progress_drawn": "{who} trekt een voortgangskaart ({deck}).",
-        "progress_card": "Je trekt {card}.",
-        "vp_card_revealed": "{who} legt {card} open (+1 punt).",
-        "deck_empty": "De stapel {deck} is leeg.",
-        "produced": "Opbrengst op {total}: {gains}.",
-        "produced_none": "Opbrengst op {total}: niemand krijgt iets.",
-        "bank_shortage": "De bank heeft te weinig {kind}.",
-        "aqueduct": "{who} neemt 1 {kind} (aquaduct).",
-        "discarded": "{who} legt {count} kaarten af.",
-        "discarded_cards": "Je legt af: {cards}.",
-        "robber_moved": "{who} zet de rover op {hex}.",
-        "stolen": "{who} berooft {victim}.",
-        "stolen_none": "{who} berooft {victim}, die niets heeft.",
-        "stolen_card": "{who} neemt 1 {kind} van {victim}.",
-        "improvement_bought": "{who} verhoogt {track} naar niveau {level}.",
-        "metropolis_placed": "{who} zet de metropool {track} op {where}.",
-        "metropolis_lost": "{who} verliest de metropool {track}.",
-        "knight_built": "{who} zet een {knight} op {where}.",
-        "knight_activated": "{who} activeert de ridder op {where}.",
-        "knight_promoted": "{who} waardeert de ridder op {where} op tot {knight}.",
-        "knight_moved": "{who} verplaatst een ridder van {where} naar {to}.",
-        "knight_displaced": "{who} verdrijft de ridder van {victim} op {to}.",
-        "knight_relocated": "{who} zet de verdreven ridder op {to}.",
-        "knight_removed": "De ridder van {who} op {where} gaat terug naar de voorraad.",
-        "knight_chased_robber": "De ridder van {who} op {where} verjaagt de rover.",
-        "knights_activated": "{who} activeert alle ridders (Krijgsheer).",
-        "longest_road": "{who} heeft nu de langste weg ({length}).",
-        "longest_road_none": "Niemand heeft nu de langste weg.",
-        "maritime_trade": "{who} ruilt {rate} {give} voor 1 {get} met de bank.",
-        "trade_offered": "{who} biedt {give} voor {want}.",
-        "trade_answered_accept": "{who} accepteert.",
-        "trade_answered_reject": "{who} wijst af.",
-        "trade_countered": "{who} doet een tegenbod: {give} voor {want}.",
-        "trade_done": "{who} ruilt {give} met {partner} voor {get}.",
-        "trade_cancelled": "Het ruilaanbod is ingetrokken.",
-        "progress_played": "{who} speelt {card}.",
-        "progress_discarded": "{who} legt een voortgangskaart ({deck}) af.",
-        "card_private": "{card}.",
-        "cards_moved": "{who} geeft {count} kaart(en) aan {to}.",
-        "cards_moved_private": "{who} geeft {cards} aan {to}.",
-        "harbor_offer": "{who} biedt {opponent} een grondstof voor een handelswaar.",
-        "merchant_placed": "{who} zet de handelaar op {hex} (+1 punt).",
-        "numbers_swapped": "{who} wisselt de getallen van {hexes}.",
-        "road_removed": "{who} verwijdert de weg {edge} van {owner}.",
-        "monopoly": "{who} eist {kind} op van iedereen.",
-        "hand_revealed": "{victim} heeft: {cards}.",
-        "progress_revealed": "{victim} heeft: {cards}.",
-        "game_over": "{who} wint het spel!",
-        "layout": "Het bord is opgebouwd.",
-        "deck_shuffled": "De stapel {deck} is geschud.",
-        "seats_shuffled": "De zitvolgorde is geloot.",
-    },
-}
+EVENTS: dict[str, dict[str, str]] = G.table(
+    {
+        "en": {
+            "built": "{who} builds a {piece} {at} {where}.",
+            "built/you": "You build a {piece} {at} {where}.",
+            "built_free": "{who} builds a {piece} {at} {where} (free).",
+            "built_free/you": "You build a {piece} {at} {where} (free).",
+            "resources_gained": "{who} receives {cards}.",
+            "resources_gained/you": "You receive {cards}.",
+            "turn_started": "[Turn] {turn}: {who} is up.",
+            "turn_started/you": "[Turn] {turn}: your [turn].",
+            "turn_ended": "{who} ends the [turn].",
+            "turn_ended/you": "You end your [turn].",
+            "dice_rolled": "{who} rolls {red} (red) + {yellow} (yellow) = {total}; [event_die]: {face}.",
+            "dice_rolled/you": "You roll {red} (red) + {yellow} (yellow) = {total}; [event_die]: {face}.",
+            "dice_rolled_alch": "{who} plays Alchemist: {red} (red) + {yellow} (yellow) = {total}; [event_die]: {face}.",
+            "dice_rolled_alch/you": "You play Alchemist: {red} (red) + {yellow} (yellow) = {total}; [event_die]: {face}.",
+            "barbarians_advanced": "The [barbarian_ship] advances to {step}/7.",
+            "attack_defended": "Barbarians attack: {b} against {k} — Catan holds!",
+            "attack_pillage": "Barbarians attack: {b} against {k} — the barbarians win; {losers} {lose} a [city].",
+            "defender_awarded": "{who} is [defender] (+1 [victory_point]).",
+            "defender_awarded/you": "You are [defender] (+1 [victory_point]).",
+            "city_pillaged": "{own_city} at {where} is pillaged.",
+            "knights_deactivated": "All [knight+] are now inactive.",
+            "robber_unlocked": "The [robber] is free to move from now on.",
+            "progress_drawn": "{who} draws a {deck} [progress_card].",
+            "progress_card": "You draw {card} ({deck}).",
+            "vp_card_revealed": "{who} reveals {card} (+1 [victory_point]).",
+            "vp_card_revealed/you": "You reveal {card} (+1 [victory_point]).",
+            "deck_empty": "The {deck} deck is empty.",
+            "produced": "Production on {total}: {gains}.",
+            "produced_none": "Production on {total}: nobody receives anything.",
+            "bank_shortage": "The bank is short of {kind}.",
+            "aqueduct": "{who} takes 1 {kind} (Aqueduct).",
+            "aqueduct/you": "You take 1 {kind} (Aqueduct).",
+            "discarded": "{who} discards {cards}.",
+            "discarded_cards": "You discard {cards}.",
+            "robber_moved": "{who} moves the [robber] to {hex}.",
+            "robber_moved/you": "You move the [robber] to {hex}.",
+            "stolen": "{who} robs {victim}.",
+            "stolen/you": "You rob {victim}.",
+            "stolen_none": "{who} robs {victim}, who has nothing.",
+            "stolen_none/you": "You rob {victim}, who has nothing.",
+            "stolen_card": "{who} takes 1 {kind} from {victim}.",
+            "stolen_card/you": "You take 1 {kind} from {victim}.",
+            "improvement_bought": "{who} raises {track} to level {level}.",
+            "improvement_bought/you": "You raise {track} to level {level}.",
+            "metropolis_placed": "{who} places the {track} [metropolis] at {where}.",
+            "metropolis_placed/you": "You place the {track} [metropolis] at {where}.",
+            "metropolis_lost": "{who} loses the {track} [metropolis].",
+            "metropolis_lost/you": "You lose the {track} [metropolis].",
+            "knight_built": "{who} places a {knight} at {where}.",
+            "knight_built/you": "You place a {knight} at {where}.",
+            "knight_activated": "{who} activates the [knight] at {where}.",
+            "knight_activated/you": "You activate the [knight] at {where}.",
+            "knight_promoted": "{who} promotes the [knight] at {where} to {knight}.",
+            "knight_promoted/you": "You promote the [knight] at {where} to {knight}.",
+            "knight_moved": "{who} moves a [knight] from {where} to {to}.",
+            "knight_moved/you": "You move a [knight] from {where} to {to}.",
+            "knight_displaced": "{who} displaces {victims_knight} at {to}.",
+            "knight_displaced/you": "You displace {victims_knight} at {to}.",
+            "knight_relocated": "{who} moves the displaced [knight] to {to}.",
+            "knight_relocated/you": "You move the displaced [knight] to {to}.",
+            "knight_removed": "{own_knight} at {where} goes back to the supply.",
+            "knight_chased_robber": "{own_knight} at {where} chases the [robber].",
+            "knights_activated": "{who} activates all [knight+] (Warlord).",
+            "knights_activated/you": "You activate all your [knight+] (Warlord).",
+            "longest_road": "{who} now holds the [longest_road] ({length}).",
+            "longest_road/you": "You now hold the [longest_road] ({length}).",
+            "longest_road_none": "Nobody holds the [longest_road] now.",
+            "maritime_trade": "{who} trades {rate} {give} for 1 {get} with the bank.",
+            "maritime_trade/you": "You trade {rate} {give} for 1 {get} with the bank.",
+            "trade_offered": "{who} offers {give} for {want}.",
+            "trade_offered/you": "You offer {give} for {want}.",
+            "trade_answered_accept": "{who} accepts.",
+            "trade_answered_accept/you": "You accept.",
+            "trade_answered_reject": "{who} declines.",
+            "trade_answered_reject/you": "You decline.",
+            "trade_countered": "{who} counters: {give} for {want}.",
+            "trade_countered/you": "You counter: {give} for {want}.",
+            "trade_done": "{who} trades {give} to {partner} for {get}.",
+            "trade_done/you": "You trade {give} to {partner} for {get}.",
+            "trade_cancelled": "The trade offer is withdrawn.",
+            "progress_played": "{who} plays {card}.",
+            "progress_played/you": "You play {card}.",
+            "progress_discarded": "{who} discards a {deck} [progress_card].",
+            "progress_discarded/you": "You discard a {deck} [progress_card].",
+            "card_discarded": "{who} discards {card}.",
+            "card_discarded/you": "You discard {card}.",
+            "card_taken": "{who} takes {card} from {victim}.",
+            "card_taken/you": "You take {card} from {victim}.",
+            "cards_given": "{who} gives {cards} to {to}.",
+            "cards_given/you": "You give {cards} to {to}.",
+            "cards_given_back": "{who} gives {cards} to {to} for {back}.",
+            "cards_given_back/you": "You give {cards} to {to} for {back}.",
+            "cards_taken": "{who} takes {cards} from {victim}.",
+            "cards_taken/you": "You take {cards} from {victim}.",
+            "harbor_offer": "{who} offers {opponent} a [resource] for a [commodity].",
+            "harbor_offer/you": "You offer {opponent} a [resource] for a [commodity].",
+            "merchant_placed": "{who} places the merchant on {hex} (+1 [victory_point]).",
+            "merchant_placed/you": "You place the merchant on {hex} (+1 [victory_point]).",
+            "numbers_swapped": "{who} swaps the numbers of {hexes}.",
+            "numbers_swapped/you": "You swap the numbers of {hexes}.",
+            "road_removed": "{who} removes {owners_road} {edge}.",
+            "road_removed/you": "You remove {owners_road} {edge}.",
+            "monopoly": "{who} claims {kind} from everyone.",
+            "monopoly/you": "You claim {kind} from everyone.",
+            "hand_revealed": "{victim} holds: {cards}.",
+            "hand_revealed/you": "You hold: {cards}.",
+            "progress_revealed": "{victim} holds: {cards}.",
+            "progress_revealed/you": "You hold: {cards}.",
+            "game_over": "{who} wins the game!",
+            "game_over/you": "You win the game!",
+            "layout": "The board is laid out.",
+            "deck_shuffled": "The {deck} deck is shuffled.",
+            "seats_shuffled": "The seating order is drawn.",
+        },
+        "nl": {
+            "built": "{who} bouwt een {piece} op {where}.",
+            "built/you": "Jij bouwt een {piece} op {where}.",
+            "built_free": "{who} bouwt gratis een {piece} op {where}.",
+            "built_free/you": "Jij bouwt gratis een {piece} op {where}.",
+            "resources_gained": "{who} krijgt {cards}.",
+            "resources_gained/you": "Jij krijgt {cards}.",
+            "turn_started": "[Turn] {turn}: {who} is aan de beurt.",
+            "turn_started/you": "[Turn] {turn}: jij bent aan de beurt.",
+            "turn_ended": "{who} beëindigt de [turn].",
+            "turn_ended/you": "Jij beëindigt je [turn].",
+            "dice_rolled": "{who} gooit {red} (rood) + {yellow} (geel) = {total}; [event_die]: {face}.",
+            "dice_rolled/you": "Jij gooit {red} (rood) + {yellow} (geel) = {total}; [event_die]: {face}.",
+            "dice_rolled_alch": "{who} speelt Alchemist: {red} (rood) + {yellow} (geel) = {total}; [event_die]: {face}.",
+            "dice_rolled_alch/you": "Jij speelt Alchemist: {red} (rood) + {yellow} (geel) = {total}; [event_die]: {face}.",
+            "barbarians_advanced": "Het [barbarian_ship] vaart naar {step}/7.",
+            "attack_defended": "De barbaren vallen aan: {b} tegen {k} — Catan houdt stand!",
+            "attack_pillage": "De barbaren vallen aan: {b} tegen {k} — de barbaren winnen; {losers} {lose} een [city].",
+            "defender_awarded": "{who} is [defender] (+1 [victory_point]).",
+            "defender_awarded/you": "Jij bent [defender] (+1 [victory_point]).",
+            "city_pillaged": "{own_city} op {where} wordt geplunderd.",
+            "knights_deactivated": "Alle [knight+] zijn nu inactief.",
+            "robber_unlocked": "De [robber] mag voortaan verplaatst worden.",
+            "progress_drawn": "{who} trekt een [progress_card] ({deck}).",
+            "progress_card": "Je trekt {card} ({deck}).",
+            "vp_card_revealed": "{who} legt {card} open (+1 [victory_point]).",
+            "vp_card_revealed/you": "Jij legt {card} open (+1 [victory_point]).",
+            "deck_empty": "De stapel {deck} is leeg.",
+            "produced": "Opbrengst op {total}: {gains}.",
+            "produced_none": "Opbrengst op {total}: niemand krijgt iets.",
+            "bank_shortage": "De bank heeft te weinig {kind}.",
+            "aqueduct": "{who} neemt 1 {kind} (aquaduct).",
+            "aqueduct/you": "Jij neemt 1 {kind} (aquaduct).",
+            "discarded": "{who} legt {cards} af.",
+            "discarded_cards": "Je legt af: {cards}.",
+            "robber_moved": "{who} zet de [robber] op {hex}.",
+            "robber_moved/you": "Jij zet de [robber] op {hex}.",
+            "stolen": "{who} berooft {victim}.",
+            "stolen/you": "Jij berooft {victim}.",
+            "stolen_none": "{who} berooft {victim}, die niets heeft.",
+            "stolen_none/you": "Jij berooft {victim}, die niets heeft.",
+            "stolen_card": "{who} neemt 1 {kind} van {victim}.",
+            "stolen_card/you": "Jij neemt 1 {kind} van {victim}.",
+            "improvement_bought": "{who} verhoogt {track} naar niveau {level}.",
+            "improvement_bought/you": "Jij verhoogt {track} naar niveau {level}.",
+            "metropolis_placed": "{who} zet de [metropolis] {track} op {where}.",
+            "metropolis_placed/you": "Jij zet de [metropolis] {track} op {where}.",
+            "metropolis_lost": "{who} verliest de [metropolis] {track}.",
+            "metropolis_lost/you": "Jij verliest de [metropolis] {track}.",
+            "knight_built": "{who} zet een {knight} op {where}.",
+            "knight_built/you": "Jij zet een {knight} op {where}.",
+            "knight_activated": "{who} activeert de [knight] op {where}.",
+            "knight_activated/you": "Jij activeert de [knight] op {where}.",
+            "knight_promoted": "{who} waardeert de [knight] op {where} op tot {knight}.",
+            "knight_promoted/you": "Jij waardeert de [knight] op {where} op tot {knight}.",
+            "knight_moved": "{who} verplaatst een [knight] van {where} naar {to}.",
+            "knight_moved/you": "Jij verplaatst een [knight] van {where} naar {to}.",
+            "knight_displaced": "{who} verdrijft {victims_knight} op {to}.",
+            "knight_displaced/you": "Jij verdrijft {victims_knight} op {to}.",
+            "knight_relocated": "{who} zet de verdreven [knight] op {to}.",
+            "knight_relocated/you": "Jij zet de verdreven [knight] op {to}.",
+            "knight_removed": "{own_knight} op {where} gaat terug naar de voorraad.",
+            "knight_chased_robber": "{own_knight} op {where} verjaagt de [robber].",
+            "knights_activated": "{who} activeert alle [knight+] (Krijgsheer).",
+            "knights_activated/you": "Jij activeert al je [knight+] (Krijgsheer).",
+            "longest_road": "{who} heeft nu de [longest_road] ({length}).",
+            "longest_road/you": "Jij hebt nu de [longest_road] ({length}).",
+            "longest_road_none": "Niemand heeft nu de [longest_road].",
+            "maritime_trade": "{who} ruilt {rate} {give} voor 1 {get} met de bank.",
+            "maritime_trade/you": "Jij ruilt {rate} {give} voor 1 {get} met de bank.",
+            "trade_offered": "{who} biedt {give} voor {want}.",
+            "trade_offered/you": "Jij biedt {give} voor {want}.",
+            "trade_answered_accept": "{who} accepteert.",
+            "trade_answered_accept/you": "Jij accepteert.",
+            "trade_answered_reject": "{who} wijst af.",
+            "trade_answered_reject/you": "Jij wijst af.",
+            "trade_countered": "{who} doet een tegenbod: {give} voor {want}.",
+            "trade_countered/you": "Jij doet een tegenbod: {give} voor {want}.",
+            "trade_done": "{who} ruilt {give} met {partner} voor {get}.",
+            "trade_done/you": "Jij ruilt {give} met {partner} voor {get}.",
+            "trade_cancelled": "Het ruilaanbod is ingetrokken.",
+            "progress_played": "{who} speelt {card}.",
+            "progress_played/you": "Jij speelt {card}.",
+            "progress_discarded": "{who} legt een [progress_card] ({deck}) af.",
+            "progress_discarded/you": "Jij legt een [progress_card] ({deck}) af.",
+            "card_discarded": "{who} legt {card} af.",
+            "card_discarded/you": "Jij legt {card} af.",
+            "card_taken": "{who} neemt {card} van {victim}.",
+            "card_taken/you": "Jij neemt {card} van {victim}.",
+            "cards_given": "{who} geeft {cards} aan {to}.",
+            "cards_given/you": "Jij geeft {cards} aan {to}.",
+            "cards_given_back": "{who} geeft {cards} aan {to} voor {back}.",
+            "cards_given_back/you": "Jij geeft {cards} aan {to} voor {back}.",
+            "cards_taken": "{who} neemt {cards} van {victim}.",
+            "cards_taken/you": "Jij neemt {cards} van {victim}.",
+            "harbor_offer": "{who} biedt {opponent} een [resource] voor [commodity].",
+            "harbor_offer/you": "Jij biedt {opponent} een [resource] voor [commodity].",
+            "merchant_placed": "{who} zet de handelaar op {hex} (+1 [victory_point]).",
+            "merchant_placed/you": "Jij zet de handelaar op {hex} (+1 [victory_point]).",
+            "numbers_swapped": "{who} wisselt de getallen van {hexes}.",
+            "numbers_swapped/you": "Jij wisselt de getallen van {hexes}.",
+            "road_removed": "{who} verwijdert {owners_road} {edge}.",
+            "road_removed/you": "Jij verwijdert {owners_road} {edge}.",
+            "monopoly": "{who} eist {kind} op van iedereen.",
+            "monopoly/you": "Jij eist {kind} op van iedereen.",
+            "hand_revealed": "{victim} heeft: {cards}.",
+            "hand_revealed/you": "Jij hebt: {cards}.",
+            "progress_revealed": "{victim} heeft: {cards}.",
+            "progress_revealed/you": "Jij hebt: {cards}.",
+            "game_over": "{who} wint het spel!",
+            "game_over/you": "Jij wint het spel!",
+            "layout": "Het bord is opgebouwd.",
+            "deck_shuffled": "De stapel {deck} is geschud.",
+            "seats_shuffled": "De zitvolgorde is geloot.",
+        },
+    }
+)
 
 PIECES = {"settlement": "settlement", "city": "city", "road": "road", "wall": "wall"}
+#: public events a party also gets privately in full; the reader who is that party reads only the full line
+_TOLD_PRIVATELY = {"progress_drawn", "discarded", "progress_discarded", "cards_moved"}
 
 
-def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
+def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = None) -> str | None:
+    """One line for an event; ``viewer`` is the seat reading it (named "you"), None for everyone."""
     L = _lang(lang)
     t = ev.get("type")
     E = EVENTS[L]
-    who = _seat_name(names, ev.get("seat"))
-    f: dict[str, Any] = {"who": who}
+    people = _people(names, L, viewer)
+    seat = ev.get("seat")
+    if t in _TOLD_PRIVATELY and viewer is not None and viewer in (seat, ev.get("to_seat")):
+        return None
+    if t == "stolen" and ev.get("count") and viewer is not None and viewer in (seat, ev.get("victim")):
+        return None  # the private line names the card taken
+    subject = ev.get("winner") if t == "game_over" else seat
+    f: dict[str, Any] = {"who": people.subject(subject)}
     key = t
     if t == "built":
         where = edge(ev.get("edge"), L) if ev.get("edge") else vertex(ev.get("vertex"), L)
         f.update(piece=w(L, PIECES.get(ev.get("piece", ""), str(ev.get("piece")))), where=where)
+        f["at"] = "on" if ev.get("edge") else "at"  # a road lies on a path, a building stands at a corner
         key = "built_free" if ev.get("free") else "built"
     elif t == "resources_gained":
+        if not any((ev.get("cards") or {}).values()):
+            return None  # nothing to tell
         f["cards"] = cards_text(L, ev.get("cards"))
     elif t == "turn_started":
         f["turn"] = ev.get("turn")
@@ -600,32 +718,40 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
     elif t == "barbarians_advanced":
         f["step"] = ev.get("step")
     elif t == "barbarian_attack":
-        f.update(b=ev.get("barbarians"), k=ev.get("knights"))
-        f["losers"] = ", ".join(_seat_name(names, s) for s in ev.get("losers", [])) or "—"
+        losers = list(ev.get("losers", []))
+        f.update(b=G.count("city", L, ev.get("barbarians", 0)), k=f"{G.word('knight_strength', L)} {ev.get('knights')}")
+        f["losers"] = people.several(losers, subject=True) or "—"
+        f["lose"] = _verb_lose(L, losers, people)
         key = "attack_defended" if ev.get("outcome") == "defended" else "attack_pillage"
     elif t in ("city_pillaged", "knight_activated", "knight_removed", "knight_chased_robber"):
         f["where"] = vertex(ev.get("vertex"), L)
+        f["own_city"] = people.owner(seat, G.word("city", L), start=True, article="de")
+        f["own_knight"] = people.owner(seat, G.word("knight", L), start=True, article="de")
     elif t in ("progress_drawn", "progress_discarded", "deck_empty", "deck_shuffled"):
         if ev.get("deck") is None:
             return None
         f["deck"] = w(L, ev["deck"])
-    elif t in ("progress_card", "vp_card_revealed", "progress_played", "card_private"):
+    elif t in ("progress_card", "vp_card_revealed", "progress_played"):
         f["card"] = card(L, ev.get("card"))
+        f["deck"] = w(L, str(ev.get("deck")))
+    elif t == "card_private":
+        f.update(card=card(L, ev.get("card")), victim=people.object(ev.get("victim")))
+        key = "card_taken" if ev.get("what") == "spy" else "card_discarded"
     elif t == "produced":
-        parts = [f"{_seat_name(names, s)} {cards_text(L, c)}" for s, c in (ev.get("gains") or {}).items() if c]
+        parts = [f"{people.label(int(s))} {cards_text(L, c)}" for s, c in (ev.get("gains") or {}).items() if c]
         f.update(total=ev.get("total"), gains="; ".join(parts))
         if not parts:
             key = "produced_none"
     elif t in ("bank_shortage", "aqueduct", "monopoly"):
         f["kind"] = w(L, str(ev.get("kind", ev.get("resource"))))
     elif t == "discarded":
-        f["count"] = ev.get("count")
+        f["cards"] = G.count("card", L, ev.get("count") or 0)
     elif t == "discarded_cards":
         f["cards"] = cards_text(L, ev.get("cards"))
     elif t in ("robber_moved", "merchant_placed"):
         f["hex"] = hex_label(L, ev.get("terrain"), ev.get("number"))
     elif t in ("stolen", "stolen_card"):
-        f["victim"] = _seat_name(names, ev.get("victim"))
+        f["victim"] = people.object(ev.get("victim"))
         f["kind"] = w(L, str(ev.get("kind")))
         if t == "stolen" and not ev.get("count"):
             key = "stolen_none"
@@ -639,7 +765,7 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
         f.update(
             where=vertex(ev.get("vertex"), L),
             to=vertex(ev.get("target"), L),
-            victim=_seat_name(names, ev.get("victim")),
+            victims_knight=people.owner(ev.get("victim"), G.word("knight", L), article="de"),
         )
     elif t == "longest_road":
         f["length"] = ev.get("length")
@@ -655,93 +781,126 @@ def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
         f.update(
             give=cards_text(L, ev.get("give")),
             get=cards_text(L, ev.get("get")),
-            partner=_seat_name(names, ev.get("partner")),
+            partner=people.object(ev.get("partner")),
         )
     elif t in ("cards_moved", "cards_moved_private"):
-        f.update(count=ev.get("count"), to=_seat_name(names, ev.get("to_seat")), cards=cards_text(L, ev.get("cards")))
+        if t == "cards_moved":
+            noun = "progress_card" if ev.get("progress") else "card"
+            moved = G.count(noun, L, ev.get("count") or 0)
+        else:
+            moved = cards_text(L, ev.get("cards"))
+        taken = ev.get("reason") in ("master_merchant", "spy")
+        giver, receiver = seat, ev.get("to_seat")
+        if taken:  # told from the side of the one who takes
+            subject = receiver
+            key = "cards_taken"
+        else:
+            key = "cards_given_back" if ev.get("back") else "cards_given"
+        f.update(
+            who=people.subject(subject),
+            cards=moved,
+            to=people.object(receiver),
+            victim=people.object(giver),
+            back=cards_text(L, ev.get("back")),
+        )
     elif t == "harbor_offer":
-        f["opponent"] = _seat_name(names, ev.get("opponent"))
+        f["opponent"] = people.object(ev.get("opponent"))
     elif t == "numbers_swapped":
         f["hexes"] = " ⇄ ".join(
             hex_label(L, t, n) for t, n in zip(ev.get("terrains", []), (ev.get("numbers") or [])[::-1])
         )
     elif t == "road_removed":
-        f.update(owner=_seat_name(names, ev.get("owner")), edge=edge(ev.get("edge"), L))
-    elif t == "hand_revealed":
-        f.update(victim=_seat_name(names, ev.get("victim")), cards=cards_text(L, ev.get("cards")))
-    elif t == "progress_revealed":
-        f.update(victim=_seat_name(names, ev.get("victim")), cards=", ".join(card(L, c) for c in ev.get("cards", [])))
-    elif t == "game_over":
-        f["who"] = _seat_name(names, ev.get("winner"))
+        f.update(
+            owners_road=people.owner(ev.get("owner"), G.word("road", L), article="de"), edge=edge(ev.get("edge"), L)
+        )
+    elif t in ("hand_revealed", "progress_revealed"):
+        # told to the one who looks: "bob holds ..."; the reader's own hand would be "you hold"
+        subject = ev.get("victim")
+        f["victim"] = people.subject(subject)
+        if t == "hand_revealed":
+            f["cards"] = cards_text(L, ev.get("cards"))
+        else:
+            f["cards"] = ", ".join(card(L, c) for c in ev.get("cards", []))
     template = E.get(str(key))
     if template is None:
         return None
+    template = pick(E, str(key), people.you(subject))
     try:
         return template.format(**f)
     except (KeyError, IndexError):
         return None
 
 
+def _verb_lose(lang: str, losers: list[int], people: Seats) -> str:
+    """The verb after the list of players who lose a city: agrees with one or several, "you" too."""
+    one = len(losers) == 1
+    if lang == "nl":
+        return "verliest" if one else "verliezen"
+    return "loses" if one and not people.you(losers[0]) else "lose"
+
+
 # -- prompts and status ---------------------------------------------------------------------------------
 
-PROMPTS: dict[str, dict[str, str]] = {
-    "en": {
-        "setup_settlement": "Place your first settlement.",
-        "setup_city": "Place your city (you receive one resource per adjacent land hex).",
-        "setup_road": "Place a road next to the piece you just placed.",
-        "roll": "Roll the dice (or play Alchemist first).",
-        "turn": "Your turn: build, trade, use knights and play progress cards, then end your turn.",
-        "trade_offer": "{who} offers {give} for {want}: accept, decline or counter.",
-        "trade_answer_accept": "{who} accepts your offer.",
-        "trade_answer_reject": "{who} declines your offer.",
-        "trade_answer_counter": "{who} counters: {give} for {want}.",
-        "discard": "Discard {count} resource/commodity cards.",
-        "move_robber": "Move the robber to another hex and choose whom to rob.",
-        "discard_progress": "You hold more than 4 progress cards: discard one.",
-        "aqueduct": "Aqueduct: take 1 resource of your choice.",
-        "choose_deck": "Tied defenders: draw a progress card from a deck of your choice.",
-        "pillage_city": "The barbarians win: choose the city they pillage.",
-        "place_metropolis": "Place your {track} metropolis on one of your cities.",
-        "relocate_knight": "Your knight was displaced: move it along your roads.",
-        "remove_knight": "Deserter: choose one of your knights to remove.",
-        "place_deserter": "Deserter: place your knight or skip.",
-        "give_commodity": "Commercial Harbor: give one commodity in exchange.",
-        "give_cards": "Wedding: give {count} cards of your choice.",
-        "take_cards": "Master Merchant: take {count} cards.",
-        "take_card": "Spy: take one progress card.",
-        "road_building": "Road Building: build a free road or skip.",
-        "smith": "Smith: promote a knight for free or skip.",
-        "diplomat_rebuild": "Diplomat: rebuild your road for free or skip.",
-    },
-    "nl": {
-        "setup_settlement": "Plaats je eerste nederzetting.",
-        "setup_city": "Plaats je stad (je krijgt één grondstof per aangrenzende landtegel).",
-        "setup_road": "Plaats een weg naast het stuk dat je net plaatste.",
-        "roll": "Gooi de dobbelstenen (of speel eerst de Alchemist).",
-        "turn": "Jouw beurt: bouw, handel, zet ridders in en speel voortgangskaarten; beëindig dan je beurt.",
-        "trade_offer": "{who} biedt {give} voor {want}: accepteer, wijs af of doe een tegenbod.",
-        "trade_answer_accept": "{who} accepteert je aanbod.",
-        "trade_answer_reject": "{who} wijst je aanbod af.",
-        "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
-        "discard": "Leg {count} grondstof- of handelskaarten af.",
-        "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
-        "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
-        "aqueduct": "Aquaduct: neem 1 grondstof naar keuze.",
-        "choose_deck": "Gelijkspel bij de verdedigers: trek een voortgangskaart van een stapel naar keuze.",
-        "pillage_city": "De barbaren winnen: kies de stad die geplunderd wordt.",
-        "place_metropolis": "Zet je metropool {track} op een van je steden.",
-        "relocate_knight": "Je ridder is verdreven: verplaats hem langs je wegen.",
-        "remove_knight": "Deserteur: kies een van je ridders om weg te halen.",
-        "place_deserter": "Deserteur: plaats je ridder of sla over.",
-        "give_commodity": "Handelshaven: geef één handelswaar in ruil.",
-        "give_cards": "Bruiloft: geef {count} kaarten naar keuze.",
-        "take_cards": "Meesterhandelaar: neem {count} kaarten.",
-        "take_card": "Spion: neem één voortgangskaart.",
-        "road_building": "Wegenbouw: bouw een gratis weg of sla over.",
-        "smith": "Smid: waardeer gratis een ridder op of sla over.",
-        "diplomat_rebuild": "Diplomaat: bouw je weg gratis opnieuw of sla over.",
-    },
-}
+PROMPTS: dict[str, dict[str, str]] = G.table(
+    {
+        "en": {
+            "setup_settlement": "Place your first settlement.",
+            "setup_city": "Place your city (you receive one resource per adjacent land hex).",
+            "setup_road": "Place a road next to the piece you just placed.",
+            "roll": "Roll the dice (or play Alchemist first).",
+            "turn": "Your turn: build, trade, use knights and play progress cards, then end your turn.",
+            "trade_offer": "{who} offers {give} for {want}: accept, decline or counter.",
+            "trade_answer_accept": "{who} accepts your offer.",
+            "trade_answer_reject": "{who} declines your offer.",
+            "trade_answer_counter": "{who} counters: {give} for {want}.",
+            "discard": "[Discard] {cards}: [resource+] or [commodity+].",
+            "move_robber": "Move the robber to another hex and choose whom to rob.",
+            "discard_progress": "You hold more than 4 progress cards: discard one.",
+            "aqueduct": "Aqueduct: take 1 resource of your choice.",
+            "choose_deck": "Tied defenders: draw a progress card from a deck of your choice.",
+            "pillage_city": "The barbarians win: choose the city they pillage.",
+            "place_metropolis": "Place your {track} metropolis on one of your cities.",
+            "relocate_knight": "Your knight was displaced: move it along your roads.",
+            "remove_knight": "Deserter: choose one of your knights to remove.",
+            "place_deserter": "Deserter: place your knight or skip.",
+            "give_commodity": "Commercial Harbor: give one commodity in exchange.",
+            "give_cards": "Wedding: give {cards} of your choice.",
+            "take_cards": "Master Merchant: take {cards}.",
+            "take_card": "Spy: take one progress card.",
+            "road_building": "Road Building: build a free road or skip.",
+            "smith": "Smith: promote a knight for free or skip.",
+            "diplomat_rebuild": "Diplomat: rebuild your road for free or skip.",
+        },
+        "nl": {
+            "setup_settlement": "Plaats je eerste nederzetting.",
+            "setup_city": "Plaats je stad (je krijgt één grondstof per aangrenzende landtegel).",
+            "setup_road": "Plaats een weg naast het stuk dat je net plaatste.",
+            "roll": "Gooi de dobbelstenen (of speel eerst de Alchemist).",
+            "turn": "Jouw beurt: bouw, handel, zet ridders in en speel voortgangskaarten; beëindig dan je beurt.",
+            "trade_offer": "{who} biedt {give} voor {want}: accepteer, wijs af of doe een tegenbod.",
+            "trade_answer_accept": "{who} accepteert je aanbod.",
+            "trade_answer_reject": "{who} wijst je aanbod af.",
+            "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
+            "discard": "Leg {cards} af: [resource+] of [commodity].",
+            "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
+            "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
+            "aqueduct": "Aquaduct: neem 1 grondstof naar keuze.",
+            "choose_deck": "Gelijkspel bij de verdedigers: trek een voortgangskaart van een stapel naar keuze.",
+            "pillage_city": "De barbaren winnen: kies de stad die geplunderd wordt.",
+            "place_metropolis": "Zet je metropool {track} op een van je steden.",
+            "relocate_knight": "Je ridder is verdreven: verplaats hem langs je wegen.",
+            "remove_knight": "Deserteur: kies een van je ridders om weg te halen.",
+            "place_deserter": "Deserteur: plaats je ridder of sla over.",
+            "give_commodity": "Handelshaven: geef één handelswaar in ruil.",
+            "give_cards": "Bruiloft: geef {cards} naar keuze.",
+            "take_cards": "Meesterhandelaar: neem {cards}.",
+            "take_card": "Spion: neem één voortgangskaart.",
+            "road_building": "Wegenbouw: bouw een gratis weg of sla over.",
+            "smith": "Smid: waardeer gratis een ridder op of sla over.",
+            "diplomat_rebuild": "Diplomaat: bouw je weg gratis opnieuw of sla over.",
+        },
+    }
+)
 
 
 def _amounts(lang: str, cards: Any) -> str:
@@ -759,54 +918,81 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
         data["track"] = w(L, str(data["track"]))
     if prompt.kind == "trade_offer":
         data.update(
-            who=_who(view, data.get("from"), L), give=_amounts(L, data.get("give")), want=_amounts(L, data.get("want"))
+            who=_who(view, data.get("from"), L, start=True),
+            give=_amounts(L, data.get("give")),
+            want=_amounts(L, data.get("want")),
         )
+    if "count" in data:
+        data["cards"] = G.count("card", L, data["count"])
     try:
         text = template.format(**data)
     except (KeyError, IndexError):
         text = template
-    text = text[:1].upper() + text[1:]
     if prompt.kind == "turn":
         for ans in data.get("answers") or []:
             kind = f"trade_answer_{ans.get('answer')}"
             if kind in PROMPTS[L]:
                 line = PROMPTS[L][kind].format(
-                    who=_who(view, ans.get("seat"), L),
+                    who=_who(view, ans.get("seat"), L, start=True),
                     give=_amounts(L, ans.get("give")),
                     want=_amounts(L, ans.get("want")),
                 )
-                text += " " + line[:1].upper() + line[1:]
+                text += " " + line  # a name opens it as written: "alice accepts your offer."
     return text
 
 
-def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
+    """The table in lines; ``viewer`` is the seat reading them (named "you"), None for everyone."""
     L = _lang(lang)
+    people = _people(names, L, viewer)
     lines: list[str] = []
     if view.get("winner") is not None:
-        lines.append(f"{w(L, 'winner')}: {_seat_name(names, view['winner'])}")
+        lines.append(f"{w(L, 'winner')}: {people.label(view['winner'])}")
     elif view.get("phase") == "setup" and view.get("setup"):
         s = view["setup"]
-        lines.append(f"{w(L, 'setup')}: {_seat_name(names, s['seat'])} — {w(L, s['piece'])}")
+        lines.append(f"{w(L, 'setup')}: {people.label(s['seat'])} — {w(L, s['piece'])}")
     else:
-        lines.append(f"{w(L, 'turn_of')}: {_seat_name(names, view.get('turn'))}")
+        lines.append(f"{w(L, 'turn_of')}: {people.label(view.get('turn'))}")
     lock = f" ({w(L, 'robber_locked')})" if view.get("robber_locked") else ""
     lines.append(f"{w(L, 'barbarians')}: {view.get('barbarian', 0)}/7{lock}")
     for p in view.get("players", []):
         s = p["seat"]
         lv = p["levels"]
-        mark = " ★" if view.get("longest_road") == s else ""
-        merch = " ⚖" if view.get("merchant_owner") == s else ""
-        lines.append(
-            f"{_seat_name(names, s)}: {p['points']} {w(L, 'vp')}{mark}{merch} · {p['hand_count']} {w(L, 'cards')} · "
-            f"{p['progress_count']} {w(L, 'progress')} · "
-            f"{w(L, 'science')} {lv['science']}, {w(L, 'trade')} {lv['trade']}, {w(L, 'politics')} {lv['politics']} · "
-            f"{w(L, 'knight')} {p['knight_strength']}"
-        )
+        marks = [G.word("longest_road", L)] if view.get("longest_road") == s else []
+        if view.get("merchant_owner") == s:
+            marks.append(w(L, "merchant_piece"))
+        parts = [
+            G.count("point", L, p["points"]),
+            *marks,
+            G.count("card", L, p["hand_count"]),
+            G.count("progress_card", L, p["progress_count"]),
+            f"{w(L, 'science')} {lv['science']}, {w(L, 'trade')} {lv['trade']}, {w(L, 'politics')} {lv['politics']}",
+            f"{G.word('knight_strength', L)} {p['knight_strength']}",
+        ]
+        lines.append(f"{people.subject(s)}: " + " · ".join(parts))
     if "hand" in view:
         lines.append(f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}")
         if view.get("progress"):
             lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
     return lines
+
+
+# -- rules summary -------------------------------------------------------------------------------
+SUMMARY = G.pairs(
+    {
+        "summary": (
+            "Catan with [knight+], [city_improvement+], [commodity+], [progress_card+] and barbarians. Active "
+            "[knight+] defend Catan; the first player to reach 13 [victory_point+] on their own [turn] wins.",
+            "Catan met [knight+], [city_improvement+], [commodity], [progress_card+] en barbaren. Actieve [knight+] "
+            "verdedigen Catan; wie als eerste in de eigen [turn] 13 [victory_point+] haalt, wint.",
+        )
+    }
+)["summary"]
+
+
+def rules_summary(lang: str) -> str:
+    """The game in a paragraph, in the glossary's terms, for ``/rules`` and the terminal table."""
+    return SUMMARY[1] if lang == "nl" else SUMMARY[0]
 
 
 # -- refusals -----------------------------------------------------------------------------------------

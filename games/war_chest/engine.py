@@ -270,8 +270,10 @@ class WarChestEngine(Presentation):
             "original",
             ("original", "revised"),
             {
-                "en": "original: Royal Guard tactic moves one step; revised: up to 2 steps onto your location",
-                "nl": "original: tactiek Koninklijke Garde zet één stap; revised: tot 2 stappen naar je eigen bolwerk",
+                "en": "original: the Royal Guard tactic moves one step; revised: up to 2 steps onto a location of "
+                "its own side",
+                "nl": "original: de tactiek van de Koninklijke Garde zet één stap; revised: tot 2 stappen naar een "
+                "bolwerk van de eigen kant",
             },
         ),
     )

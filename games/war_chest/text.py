@@ -1,4 +1,8 @@
-"""War Chest text in English and Dutch: menu labels, event lines, prompts and status lines."""
+"""War Chest text in English and Dutch: menu labels, event lines, prompts and status lines.
+
+Terms come from the game's glossary (``[term]`` in a template); a line about the reader's own
+seat is phrased in the second person (the ``key/you`` templates).
+"""
 
 from __future__ import annotations
 
@@ -6,25 +10,37 @@ from typing import Any
 
 from games.core import Action, Event, Prompt
 from games.war_chest import data as D
+from games.war_chest.glossary import GLOSSARY as G
+from games.words import Seats, capital, pick
 
-__all__ = ("unit_name", "faction_name", "action_path", "describe_event", "describe_prompt", "status_lines")
+__all__ = (
+    "unit_name",
+    "faction_name",
+    "action_path",
+    "describe_event",
+    "describe_prompt",
+    "status_lines",
+    "score_text",
+)
 
 _NL_BY_EN = dict(zip(D.UNIT_NAMES, D.NL_NAMES))
 
-_KIND = {
-    "deploy": ("Deploy", "Plaatsen"),
-    "bolster": ("Bolster", "Versterken"),
-    "claim_initiative": ("Claim initiative", "Initiatief opeisen"),
-    "recruit": ("Recruit", "Werven"),
-    "pass": ("Pass", "Passen"),
-    "move": ("Move", "Bewegen"),
-    "control": ("Control", "Bezetten"),
-    "attack": ("Attack", "Aanvallen"),
-    "tactic": ("Tactic", "Tactiek"),
-    "draft": ("Draft a unit", "Eenheid kiezen"),
-    "soak": ("Royal Guard: take the coin from", "Koninklijke Garde: neem de munt uit"),
-    "decline": ("Decline", "Afslaan"),
-}
+_KIND = G.pairs(
+    {
+        "deploy": ("[Deploy]", "[Deploy]"),
+        "bolster": ("[Bolster]", "[Bolster]"),
+        "claim_initiative": ("[Claim_initiative]", "[Claim_initiative]"),
+        "recruit": ("[Recruit]", "[Recruit]"),
+        "pass": ("[Pass]", "[Pass]"),
+        "move": ("Move", "Bewegen"),
+        "control": ("[Control]", "[Control]"),
+        "attack": ("Attack", "Aanvallen"),
+        "tactic": ("[Tactic]", "[Tactic]"),
+        "draft": ("Draft a [unit]", "[Unit] kiezen"),
+        "soak": ("Royal Guard: take the [coin] from", "Koninklijke Garde: neem de [coin] uit"),
+        "decline": ("Decline", "Afslaan"),
+    }
+)
 
 _FACTION = {"raven": ("Raven", "Raaf"), "wolf": ("Wolf", "Wolf")}
 
@@ -38,7 +54,7 @@ def unit_name(name: str | None, lang: str) -> str:
     if name is None:
         return "?"
     if name == "royal":
-        return _t(lang, "Royal Coin", "Koningsmunt")
+        return G.word("royal_coin", "nl" if lang == "nl" else "en")
     return _NL_BY_EN.get(name, name) if lang == "nl" else name
 
 
@@ -64,7 +80,7 @@ def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
     pair = _KIND.get(typ, (typ, typ))
     path = [pair[1] if lang == "nl" else pair[0]]
     if "coin" in action:
-        path.append(_t(lang, "coin: ", "munt: ") + unit_name(action["coin"], lang))
+        path.append(G.word("coin", "nl" if lang == "nl" else "en") + ": " + unit_name(action["coin"], lang))
     if typ == "draft" and "unit" in action:
         path.append(unit_name(action["unit"], lang))
     if typ == "recruit" and "unit" in action:
@@ -86,161 +102,216 @@ def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
     return [_cut(p) for p in path]
 
 
-def _who(names: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"P{seat}" if isinstance(seat, int) else "?"
+def score_text(score: int | float, lang: str) -> str:
+    """A side's score: the locations it controls."""
+    lang = "nl" if lang == "nl" else "en"
+    return G.count("location", lang, score) + _t(lang, " controlled", " bezet")
 
 
-def describe_event(ev: Event, lang: str, names: list[str]) -> str | None:
+def _seats(names: list[str], lang: str, viewer: int | None = None) -> Seats:
+    return Seats(names, "nl" if lang == "nl" else "en", viewer, other=lambda s: f"P{s}")
+
+
+_EVENTS = G.pairs(
+    {
+        "deal_table": ("[Unit_card] on the table: {card}.", "[Unit_card] op tafel: {card}."),
+        "deal": ("{who} gets the [unit_card] {card}.", "{who} krijgt de [unit_card] {card}."),
+        "deal/you": ("You get the [unit_card] {card}.", "Jij krijgt de [unit_card] {card}."),
+        "flip": (
+            "The [initiative_marker] shows {faction}: {who} has the [initiative].",
+            "De [initiative_marker] toont {faction}: {who} heeft het [initiative].",
+        ),
+        "flip/you": (
+            "The [initiative_marker] shows {faction}: you have the [initiative].",
+            "De [initiative_marker] toont {faction}: jij hebt het [initiative].",
+        ),
+        "draw": ("You draw {coin}.", "Je trekt {coin}."),
+        "priest_none": ("{priest} finds no [coin] to draw.", "{priest} vindt geen [coin] om te trekken."),
+        "priest": ("{who} draws a [coin] for the Warrior Priest.", "{who} trekt een [coin] voor de Strijdpriester."),
+        "priest/you": ("You draw a [coin] for the Warrior Priest.", "Jij trekt een [coin] voor de Strijdpriester."),
+        "drew": ("{who} draws {coins}.", "{who} trekt {coins}."),
+        "drew/you": ("You draw {coins}.", "Jij trekt {coins}."),
+        "refill": ("{who} refills the [bag] ({coins}).", "{who} vult de [bag] opnieuw ({coins})."),
+        "refill/you": ("You refill the [bag] ({coins}).", "Jij vult de [bag] opnieuw ({coins})."),
+        "round_started": ("[Round] {round} begins.", "[Round] {round} begint."),
+        "drafted": ("{who} drafts {unit}.", "{who} kiest {unit}."),
+        "drafted/you": ("You draft {unit}.", "Jij kiest {unit}."),
+        "deployed": ("{who} deploys {unit} on {at}.", "{who} plaatst {unit} op {at}."),
+        "deployed/you": ("You deploy {unit} on {at}.", "Jij plaatst {unit} op {at}."),
+        "bolstered": (
+            "{who} bolsters {unit} on {at} (strength {height}).",
+            "{who} versterkt {unit} op {at} (sterkte {height}).",
+        ),
+        "bolstered/you": (
+            "You bolster {unit} on {at} (strength {height}).",
+            "Jij versterkt {unit} op {at} (sterkte {height}).",
+        ),
+        "initiative_claimed": ("{who} claims the [initiative].", "{who} eist het [initiative] op."),
+        "initiative_claimed/you": ("You claim the [initiative].", "Jij eist het [initiative] op."),
+        "recruited": ("{who} recruits {unit}.", "{who} werft {unit}."),
+        "recruited/you": ("You recruit {unit}.", "Jij werft {unit}."),
+        "passed": ("{who} passes.", "{who} past."),
+        "passed/you": ("You pass.", "Jij past."),
+        "tactic": ("{who} uses the {unit} [tactic].", "{who} gebruikt de [tactic] van {unit}."),
+        "tactic/you": ("You use the {unit} [tactic].", "Jij gebruikt de [tactic] van {unit}."),
+        "moved": ("{own} moves {src} → {dest}.", "{own} beweegt {src} → {dest}."),
+        "controlled": ("{own} takes control of the [location] {at}{was}.", "{own} bezet het [location] {at}{was}."),
+        "was": (" (was {faction})", " (was {faction})"),
+        "attacked": ("{own} on {at} attacks {theirs} on {target}.", "{own} op {at} valt {theirs} op {target} aan."),
+        "soaked": (
+            "{who} removes a Royal Guard [coin] from the [supply] instead.",
+            "{who} neemt in plaats daarvan een [coin] Koninklijke Garde uit de [supply].",
+        ),
+        "soaked/you": (
+            "You remove a Royal Guard [coin] from the [supply] instead.",
+            "Jij neemt in plaats daarvan een [coin] Koninklijke Garde uit de [supply].",
+        ),
+        "pikeman": (
+            "The Pikeman strikes back: {own} loses a [coin] ({height} left).",
+            "De Piekenier slaat terug: {own} verliest een [coin] (nog {height}).",
+        ),
+        "coin_removed": (
+            "{own} on {at} loses a [coin] ({height} left).",
+            "{own} op {at} verliest een [coin] (nog {height}).",
+        ),
+        "unit_removed": ("{own} leaves the board.", "{own} verlaat het bord."),
+        "berserker_paid": (
+            "{own} discards a [coin] to act again.",
+            "{own} legt een [coin] af om nog eens te handelen.",
+        ),
+        "declined": ("{who} declines {what}.", "{who} ziet af van {what}."),
+        "declined/you": ("You decline {what}.", "Jij ziet af van {what}."),
+        "won": ("{who} ({faction}) wins the game!", "{who} ({faction}) wint het spel!"),
+        "won/you": ("You ({faction}) win the game!", "Jij ({faction}) wint het spel!"),
+        "won_team": ("{who} ({faction}) win the game!", "{who} ({faction}) winnen het spel!"),
+        "stalemate": (
+            "No [unit] can act any more: the game ends without a winner.",
+            "Geen [unit] kan nog iets doen: het spel eindigt zonder winnaar.",
+        ),
+    }
+)
+
+_DECLINED = {
+    "berserker": ("the Berserker's extra [maneuver]", "de extra [maneuver] van de Berserker"),
+    "mercenary": ("the Mercenary's free [maneuver]", "de gratis [maneuver] van de Huurling"),
+    "swordsman": ("the Swordsman's move", "de beweging van de Zwaardvechter"),
+}
+_DECLINED = G.pairs(_DECLINED)
+
+
+def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = None) -> str | None:
+    """One line for an event; ``viewer`` is the seat reading it (named "you"), None for everyone."""
+    nl = lang == "nl"
+    table = {k: v[1] if nl else v[0] for k, v in _EVENTS.items()}
+    people = _seats(names, lang, viewer)
     typ = ev.get("type")
-    who = _who(names, ev.get("seat"))
+    seat = ev.get("seat")
+    you = people.you(seat)
+    who = people.subject(seat)
     u = unit_name(ev.get("unit"), lang)
+    own = people.owner(seat, u, start=True)
+
+    def say(key: str, **kw: Any) -> str:
+        kw.setdefault("own", own)
+        return pick(table, key, you).format(who=who, unit=u, **kw)
+
     if typ == "deal":
-        if ev.get("seat") is None:
-            return _t(
-                lang,
-                f"Card on the table: {unit_name(ev['result'], lang)}",
-                f"Kaart op tafel: {unit_name(ev['result'], lang)}",
-            )
-        return _t(lang, f"{who} gets {unit_name(ev['result'], lang)}", f"{who} krijgt {unit_name(ev['result'], lang)}")
+        card = unit_name(ev["result"], lang)
+        return say("deal_table", card=card) if seat is None else say("deal", card=card)
     if typ == "flip":
-        f = _faction(ev.get("result"), lang)
-        return _t(lang, f"The initiative marker shows {f}: {who}", f"De initiatiefmarker toont {f}: {who}")
+        return say("flip", faction=_faction(ev.get("result"), lang))
     if typ == "draw":
-        return _t(lang, f"You drew {unit_name(ev.get('result'), lang)}", f"Je trok {unit_name(ev.get('result'), lang)}")
+        return say("draw", coin=unit_name(ev.get("result"), lang))
     if typ == "drew":
+        if you and ev.get("count"):
+            return None  # the reader's own draws are told coin by coin
         if ev.get("reason") == "warrior_priest":
             if not ev.get("count"):
-                return _t(
-                    lang,
-                    f"{who}'s Warrior Priest finds no coin to draw",
-                    f"De Strijdpriester van {who} vindt geen munt",
-                )
-            return _t(
-                lang, f"{who} draws a coin for the Warrior Priest", f"{who} trekt een munt voor de Strijdpriester"
-            )
-        n = ev.get("count", 0)
-        return _t(lang, f"{who} draws {n} coin{'s' if n != 1 else ''}", f"{who} trekt {n} munt{'en' if n != 1 else ''}")
+                priest = people.owner(seat, unit_name("Warrior Priest", lang), start=True)
+                return say("priest_none", priest=priest)
+            return say("priest")
+        return say("drew", coins=G.count("coin", lang, ev.get("count", 0)))
     if typ == "refill":
-        return _t(
-            lang,
-            f"{who} refills the bag ({ev.get('count')} coins)",
-            f"{who} vult de zak opnieuw ({ev.get('count')} munten)",
-        )
+        return say("refill", coins=G.count("coin", lang, ev.get("count", 0)))
     if typ == "round_started":
-        return _t(lang, f"Round {ev.get('round')} begins", f"Ronde {ev.get('round')} begint")
-    if typ == "drafted":
-        return _t(lang, f"{who} drafts {u}", f"{who} kiest {u}")
-    if typ == "deployed":
-        return _t(lang, f"{who} deploys {u} on {ev.get('at')}", f"{who} plaatst {u} op {ev.get('at')}")
-    if typ == "bolstered":
-        return _t(
-            lang,
-            f"{who} bolsters {u} on {ev.get('at')} (strength {ev.get('height')})",
-            f"{who} versterkt {u} op {ev.get('at')} (sterkte {ev.get('height')})",
-        )
-    if typ == "initiative_claimed":
-        return _t(lang, f"{who} claims the initiative", f"{who} eist het initiatief op")
-    if typ == "recruited":
-        return _t(lang, f"{who} recruits {u}", f"{who} werft {u}")
-    if typ == "passed":
-        return _t(lang, f"{who} passes", f"{who} past")
-    if typ == "tactic":
-        return _t(lang, f"{who} uses the {u} tactic", f"{who} gebruikt de tactiek van {u}")
+        return say("round_started", round=ev.get("round"))
+    if typ in ("drafted", "recruited", "passed", "tactic", "initiative_claimed", "soaked", "unit_removed"):
+        return say(typ)
+    if typ in ("deployed", "bolstered", "coin_removed"):
+        if typ == "coin_removed" and ev.get("cause") == "pikeman":
+            return say("pikeman", height=ev.get("height"), own=people.owner(seat, u))  # after a colon
+        return say(typ, at=ev.get("at"), height=ev.get("height"))
     if typ == "moved":
-        return _t(
-            lang,
-            f"{who}'s {u} moves {ev.get('from')} → {ev.get('dest')}",
-            f"{u} van {who} beweegt {ev.get('from')} → {ev.get('dest')}",
-        )
+        return say("moved", src=ev.get("from"), dest=ev.get("dest"))
     if typ == "controlled":
         prev = ev.get("previous")
-        extra = (_t(lang, f" (was {_faction(prev, lang)})", f" (was {_faction(prev, lang)})")) if prev else ""
-        return _t(
-            lang,
-            f"{who}'s {u} takes control of {ev.get('at')}{extra}",
-            f"{u} van {who} bezet {ev.get('at')}{extra}",
-        )
+        was = table["was"].format(faction=_faction(prev, lang)) if prev else ""
+        return say("controlled", at=ev.get("at"), was=was)
     if typ == "attacked":
-        tu = unit_name(ev.get("target_unit"), lang)
-        tw = _who(names, ev.get("target_seat"))
-        return _t(
-            lang,
-            f"{who}'s {u} on {ev.get('at')} attacks {tw}'s {tu} on {ev.get('target')}",
-            f"{u} van {who} op {ev.get('at')} valt {tu} van {tw} op {ev.get('target')} aan",
-        )
-    if typ == "soaked":
-        return _t(
-            lang,
-            f"{who} removes a Royal Guard coin from the supply instead",
-            f"{who} neemt in plaats daarvan een munt Koninklijke Garde uit de voorraad",
-        )
-    if typ == "coin_removed":
-        why = ev.get("cause")
-        if why == "pikeman":
-            return _t(
-                lang,
-                f"The Pikeman strikes back: {who}'s {u} loses a coin ({ev.get('height')} left)",
-                f"De Piekenier slaat terug: {u} van {who} verliest een munt (nog {ev.get('height')})",
-            )
-        return _t(
-            lang,
-            f"{who}'s {u} on {ev.get('at')} loses a coin ({ev.get('height')} left)",
-            f"{u} van {who} op {ev.get('at')} verliest een munt (nog {ev.get('height')})",
-        )
-    if typ == "unit_removed":
-        return _t(lang, f"{who}'s {u} leaves the board", f"{u} van {who} verlaat het bord")
+        theirs = people.owner(ev.get("target_seat"), unit_name(ev.get("target_unit"), lang))
+        return say("attacked", at=ev.get("at"), theirs=theirs, target=ev.get("target"))
     if typ == "berserker_paid":
-        return _t(
-            lang,
-            f"{who}'s Berserker discards a coin to act again",
-            f"De Berserker van {who} legt een munt af om nog eens te handelen",
-        )
+        return say("berserker_paid", own=people.owner(seat, unit_name("Berserker", lang), start=True))
     if typ == "declined":
-        what = {
-            "berserker": ("the Berserker's extra maneuver", "de extra manoeuvre van de Berserker"),
-            "mercenary": ("the Mercenary's free maneuver", "de gratis manoeuvre van de Huurling"),
-            "swordsman": ("the Swordsman's move", "de beweging van de Zwaardvechter"),
-        }.get(str(ev.get("what")), ("the option", "de keuze"))
-        return _t(lang, f"{who} declines {what[0]}", f"{who} ziet af van {what[1]}")
+        what = _DECLINED.get(str(ev.get("what")), ("the option", "de keuze"))
+        return say("declined", what=what[1] if nl else what[0])
     if typ == "game_won":
-        seats = ev.get("seats") or []
-        team = " & ".join(_who(names, s) for s in seats)
-        f = _faction(ev.get("faction"), lang)
-        return _t(lang, f"{team} ({f}) win!", f"{team} ({f}) {'wint' if len(seats) == 1 else 'winnen'}!")
+        seats = list(ev.get("seats") or [])
+        faction = _faction(ev.get("faction"), lang)
+        if len(seats) == 1:
+            return pick(table, "won", you=people.you(seats[0])).format(who=people.subject(seats[0]), faction=faction)
+        return table["won_team"].format(who=people.several(seats, subject=True), faction=faction)
     if typ == "stalemate":
-        return _t(
-            lang,
-            "No unit can act any more: the game ends without a winner",
-            "Geen eenheid kan nog iets doen: het spel eindigt zonder winnaar",
-        )
+        return table["stalemate"]
     return None
 
 
-_PROMPTS = {
-    "turn": ("Play one coin from your hand.", "Speel één munt uit je hand."),
-    "draft": ("Draft a unit card.", "Kies een eenheidskaart."),
-    "soak": (
-        "Your Royal Guard is attacked: lose a coin from the supply or from the unit?",
-        "Je Koninklijke Garde wordt aangevallen: verlies je een munt uit de voorraad of van de eenheid?",
-    ),
-    "cavalry": ("Choose the Cavalry's attack target.", "Kies het doelwit van de Cavalerie."),
-    "footman": ("Choose a maneuver for one of your Footmen.", "Kies een manoeuvre voor een van je Voetsoldaten."),
-    "berserker": (
-        "Berserker: discard one of its coins to maneuver again, or decline.",
-        "Berserker: leg een van zijn munten af om nog eens te manoeuvreren, of sla af.",
-    ),
-    "mercenary": (
-        "Mercenary: make a free maneuver, or decline.",
-        "Huurling: maak een gratis manoeuvre, of sla af.",
-    ),
-    "swordsman": ("Swordsman: move one space, or decline.", "Zwaardvechter: beweeg één veld, of sla af."),
-    "warrior_priest": (
-        "Warrior Priest: use the coin you drew for one action.",
-        "Strijdpriester: gebruik de getrokken munt voor één actie.",
-    ),
-}
+_PROMPTS = G.pairs(
+    {
+        "turn": ("Play one [coin] from your [hand].", "Speel één [coin] uit je [hand]."),
+        "draft": ("Draft a [unit_card].", "Kies een [unit_card]."),
+        "soak": (
+            "Your Royal Guard is attacked: lose a [coin] from the [supply] or from the [unit]?",
+            "Je Koninklijke Garde wordt aangevallen: verlies je een [coin] uit de [supply] of van de [unit]?",
+        ),
+        "cavalry": ("Choose the Cavalry's attack target.", "Kies het doelwit van de Cavalerie."),
+        "footman": (
+            "Choose a [maneuver] for one of your Footmen.",
+            "Kies een [maneuver] voor een van je Voetsoldaten.",
+        ),
+        "berserker": (
+            "Berserker: discard one of its [coin+] to [maneuver] again, or decline.",
+            "Berserker: leg een van zijn [coin+] af om nog eens te manoeuvreren, of sla af.",
+        ),
+        "mercenary": (
+            "Mercenary: make a free [maneuver], or decline.",
+            "Huurling: maak een gratis [maneuver], of sla af.",
+        ),
+        "swordsman": ("Swordsman: move one [hex], or decline.", "Zwaardvechter: beweeg één [hex], of sla af."),
+        "warrior_priest": (
+            "Warrior Priest: use the [coin] you drew for one action.",
+            "Strijdpriester: gebruik de getrokken [coin] voor één actie.",
+        ),
+    }
+)
+
+#: What a pending seat decides, for the table (no "you": everyone reads it).
+_TO_DO = G.pairs(
+    {
+        "turn": ("play a [coin]", "een [coin] spelen"),
+        "draft": ("draft a [unit_card]", "een [unit_card] kiezen"),
+        "soak": (
+            "Royal Guard attacked: a [coin] from the [supply] or from the [unit]",
+            "Koninklijke Garde aangevallen: een [coin] uit de [supply] of van de [unit]",
+        ),
+        "cavalry": ("choose the Cavalry's attack target", "het doelwit van de Cavalerie kiezen"),
+        "footman": ("a [maneuver] for a Footman", "een [maneuver] voor een Voetsoldaat"),
+        "berserker": ("Berserker: [maneuver] again or decline", "Berserker: nog eens manoeuvreren of afslaan"),
+        "mercenary": ("Mercenary: a free [maneuver] or decline", "Huurling: een gratis [maneuver] of afslaan"),
+        "swordsman": ("Swordsman: move one [hex] or decline", "Zwaardvechter: één [hex] bewegen of afslaan"),
+        "warrior_priest": ("Warrior Priest: use the drawn [coin]", "Strijdpriester: de getrokken [coin] gebruiken"),
+    }
+)
 
 
 def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
@@ -267,7 +338,10 @@ def _counts(d: dict[str, int], lang: str) -> str:
     return ", ".join(f"{unit_name(k, lang)} {n}" for k, n in d.items())
 
 
-def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
+    """The table in lines; ``viewer`` is the seat reading them (named "you"), None for everyone."""
+    lang = "nl" if lang == "nl" else "en"
+    people = _seats(names, lang, viewer)
     lines: list[str] = []
     phase = view.get("phase")
     if phase == "draft":
@@ -275,52 +349,59 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
         pool = ", ".join(unit_name(k, lang) for k in d.get("pool", []))
         lines.append(_t(lang, f"Draft — on the table: {pool}", f"Draft — op tafel: {pool}"))
     else:
+        holder = people.label(view.get("initiative"))
+        claimed = _t(lang, " (claimed this round)", " (deze ronde opgeëist)") if view.get("initiative_claimed") else ""
         lines.append(
-            _t(
+            G.expand(
+                _t(
+                    lang,
+                    f"[Round] {view.get('round')} — [initiative]: {holder}{claimed}",
+                    f"[Round] {view.get('round')} — [initiative]: {holder}{claimed}",
+                ),
                 lang,
-                f"Round {view.get('round')} — initiative: {_who(names, view.get('initiative'))}"
-                + (" (claimed this round)" if view.get("initiative_claimed") else ""),
-                f"Ronde {view.get('round')} — initiatief: {_who(names, view.get('initiative'))}"
-                + (" (deze ronde opgeëist)" if view.get("initiative_claimed") else ""),
             )
         )
     reserve = view.get("reserve", {})
     markers = view.get("markers", 0)
+    placed = _t(lang, "{n} of {markers} placed", "{n} van {markers} geplaatst")
     lines.append(
-        ", ".join(
-            _t(
-                lang,
-                f"{_faction(f, lang)}: {markers - n}/{markers} locations",
-                f"{_faction(f, lang)}: {markers - n}/{markers} bolwerken",
-            )
-            for f, n in reserve.items()
-        )
+        capital(G.word("control_marker", lang, 2))
+        + ": "
+        + ", ".join(f"{_faction(f, lang)} " + placed.format(n=markers - n, markers=markers) for f, n in reserve.items())
     )
     for s in view.get("seats", []):
-        who = _who(names, s["seat"])
+        who = people.subject(s["seat"])
         cards = ", ".join(unit_name(c, lang) for c in s["cards"]) or "—"
         lines.append(f"{who} ({_faction(s['faction'], lang)}): {cards}")
         lines.append(
-            _t(
+            G.expand(
+                _t(
+                    lang,
+                    f"  [supply]: {_counts(s['supply'], lang)}; in [hand]: {s['hand']}, in the [bag]: {s['bag']}, "
+                    f"[discard_pile] face up: {_counts(s['discard_up'], lang)}, face down: {s['discard_down']}",
+                    f"  [supply]: {_counts(s['supply'], lang)}; in de [hand]: {s['hand']}, in de [bag]: {s['bag']}, "
+                    f"[discard_pile] open: {_counts(s['discard_up'], lang)}, dicht: {s['discard_down']}",
+                ),
                 lang,
-                f"  supply {_counts(s['supply'], lang)}; hand {s['hand']}, bag {s['bag']}, "
-                f"discard face-up {_counts(s['discard_up'], lang)}, face-down {s['discard_down']}",
-                f"  voorraad {_counts(s['supply'], lang)}; hand {s['hand']}, zak {s['bag']}, "
-                f"aflegstapel open {_counts(s['discard_up'], lang)}, dicht {s['discard_down']}",
             )
         )
     if phase == "over":
         if view.get("winner"):
-            team = " & ".join(_who(names, s) for s in view.get("winners", []))
-            lines.append(_t(lang, f"Winner: {team}", f"Winnaar: {team}"))
+            winners = list(view.get("winners", []))
+            team = people.several(winners)
+            faction = _faction(view.get("winner"), lang)
+            if len(winners) == 1:
+                lines.append(_t(lang, f"Winner: {team} ({faction})", f"Winnaar: {team} ({faction})"))
+            else:
+                lines.append(_t(lang, f"Winners: {team} ({faction})", f"Winnaars: {team} ({faction})"))
         else:
             lines.append(_t(lang, "Game over: stalemate, no winner", "Spel voorbij: patstelling, geen winnaar"))
     else:
         for p in view.get("pending", []):
-            pair = _PROMPTS.get(p["kind"], (p["kind"], p["kind"]))
+            pair = _TO_DO.get(p["kind"], (p["kind"], p["kind"]))
+            what = pair[1] if lang == "nl" else pair[0]
             lines.append(
-                _t(lang, f"Waiting for {_who(names, p['seat'])}: ", f"Wacht op {_who(names, p['seat'])}: ")
-                + (pair[1] if lang == "nl" else pair[0])
+                _t(lang, f"To act: {people.label(p['seat'])} — {what}", f"Aan zet: {people.label(p['seat'])} — {what}")
             )
     if "my_hand" in view:
         lines.append(
@@ -329,81 +410,106 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]
     return lines
 
 
+# -- rules summary -------------------------------------------------------------------------------
+SUMMARY = G.pairs(
+    {
+        "summary": (
+            "Two [side+] (or two teams of two) draw [coin+] from their [bag+] and use each [coin] for one action: "
+            "[deploy], [bolster], move, attack, [control], [recruit], [claim_initiative], [pass] or a [unit]'s "
+            "[tactic]. The first [side] to place all its [control_marker+] wins.",
+            "Twee [side+] (of twee teams van twee) trekken [coin+] uit hun [bag] en gebruiken elke [coin] voor één "
+            "actie: [deploy], [bolster], bewegen, aanvallen, [control], [recruit], [claim_initiative], [pass] of de "
+            "[tactic] van een [unit]. Wie als eerste alle [control_marker+] van de eigen [side] plaatst, wint.",
+        )
+    }
+)["summary"]
+
+
+def rules_summary(lang: str) -> str:
+    """The game in a paragraph, in the glossary's terms, for ``/rules`` and the terminal table."""
+    return SUMMARY[1] if lang == "nl" else SUMMARY[0]
+
+
 # -- refusals ------------------------------------------------------------------------------------
 #: why an action was refused, naming the rule (§ of the rules), English and Dutch
-REFUSALS: dict[str, tuple[str, str]] = {
-    "unknown_type": ("There is no such action in War Chest (§10).", "Die actie bestaat niet in War Chest (§10)."),
-    "game_over": ("The game is over.", "Het spel is afgelopen."),
-    "not_your_turn": ("It is another player's turn (§9.2).", "Een andere speler is aan de beurt (§9.2)."),
-    "bad_field": ("That action has a field it does not take.", "Die actie heeft een veld dat ze niet kent."),
-    "bad_hex": ("There is no such hex on the board (§3).", "Dat vak bestaat niet op het bord (§3)."),
-    "unknown_coin": ("There is no such coin (§5).", "Die munt bestaat niet (§5)."),
-    "unknown_unit": ("There is no such unit (§5).", "Die eenheid bestaat niet (§5)."),
-    "ambiguous": (
-        "Two of your units could do that: name the hex of the one you mean.",
-        "Twee van je eenheden kunnen dat: noem het vak van de eenheid die je bedoelt.",
-    ),
-    "bad_script": ("The scripted draw does not fit (§18).", "De vastgelegde trekking past niet (§18)."),
-    "illegal_action": ("That action is not possible now (§10).", "Die actie kan nu niet (§10)."),
-    "follow_up": (
-        "Finish the decision your last coin started first (§9.4).",
-        "Maak eerst de keuze af die je laatste munt begon (§9.4).",
-    ),
-    "coin_not_in_hand": (
-        "Every action spends a coin from your hand, and that coin is not in it (§10).",
-        "Elke actie kost een munt uit je hand, en die munt zit er niet in (§10).",
-    ),
-    "royal_coin": (
-        "The Royal Coin claims the initiative, recruits or passes; it deploys no unit (§8).",
-        "De koningsmunt neemt het initiatief, werft of past; ze plaatst geen eenheid (§8).",
-    ),
-    "already_on_board": (
-        "That unit is on the board already: bolster or maneuver it instead (§10.1).",
-        "Die eenheid staat al op het bord: versterk of manoeuvreer haar (§10.1).",
-    ),
-    "hex_occupied": (
-        "That hex is taken; units go to empty hexes (§10.1, §10.6).",
-        "Dat vak is bezet; eenheden gaan naar lege vakken (§10.1, §10.6).",
-    ),
-    "not_your_location": (
-        "Units deploy onto an empty location your side controls (§10.1).",
-        "Eenheden komen op een lege locatie van je eigen kant (§10.1).",
-    ),
-    "not_on_board": (
-        "A maneuver or bolster needs your unit of that type on the board (§10).",
-        "Een manoeuvre of versterking vraagt je eenheid van dat type op het bord (§10).",
-    ),
-    "not_adjacent": (
-        "Units move and attack to an adjacent hex (§10.6, §10.8).",
-        "Eenheden bewegen en vallen aan naar een aangrenzend vak (§10.6, §10.8).",
-    ),
-    "not_a_location": (
-        "Control needs your unit standing on a location (§10.7).",
-        "Bezetten vraagt je eenheid op een locatie (§10.7).",
-    ),
-    "already_controlled": (
-        "Your side controls that location already (§10.7).",
-        "Je kant heeft die locatie al bezet (§10.7).",
-    ),
-    "no_normal_attack": (
-        "Archers and Lancers attack only with their tactic (§10.8).",
-        "Boogschutters en lansiers vallen alleen met hun tactiek aan (§10.8).",
-    ),
-    "no_enemy": (
-        "There is no enemy unit there to attack (§10.8).",
-        "Daar staat geen vijandelijke eenheid om aan te vallen (§10.8).",
-    ),
-    "no_tactic": ("That unit has no tactic (§5).", "Die eenheid heeft geen tactiek (§5)."),
-    "not_your_unit": ("You recruit only your own unit types (§10.4).", "Je werft alleen je eigen eenheden (§10.4)."),
-    "supply_empty": (
-        "No coin of that unit is left in your supply (§10.4).",
-        "Er is geen munt van die eenheid meer in je voorraad (§10.4).",
-    ),
-    "initiative_taken": (
-        "The initiative can be claimed once a round, and not by the side that holds it (§10.3).",
-        "Het initiatief kan één keer per ronde genomen worden, en niet door de kant die het heeft (§10.3).",
-    ),
-}
+REFUSALS: dict[str, tuple[str, str]] = G.pairs(
+    {
+        "unknown_type": ("There is no such action in War Chest (§10).", "Die actie bestaat niet in War Chest (§10)."),
+        "game_over": ("The game is over.", "Het spel is afgelopen."),
+        "not_your_turn": ("It is another player's turn (§9.2).", "Een andere speler is aan de beurt (§9.2)."),
+        "bad_field": ("That action has a field it does not take.", "Die actie heeft een veld dat ze niet kent."),
+        "bad_hex": ("There is no such [hex] on the board (§3).", "Dat [hex] bestaat niet op het bord (§3)."),
+        "unknown_coin": ("There is no such coin (§5).", "Die munt bestaat niet (§5)."),
+        "unknown_unit": ("There is no such unit (§5).", "Die eenheid bestaat niet (§5)."),
+        "ambiguous": (
+            "Two of your units could do that: name the hex of the one you mean.",
+            "Twee van je [unit+] kunnen dat: noem het [hex] van de [unit] die je bedoelt.",
+        ),
+        "bad_script": ("The scripted draw does not fit (§18).", "De vastgelegde trekking past niet (§18)."),
+        "illegal_action": ("That action is not possible now (§10).", "Die actie kan nu niet (§10)."),
+        "follow_up": (
+            "Finish the decision your last coin started first (§9.4).",
+            "Maak eerst de keuze af die je laatste munt begon (§9.4).",
+        ),
+        "coin_not_in_hand": (
+            "Every action spends a coin from your hand, and that coin is not in it (§10).",
+            "Elke actie kost een munt uit je hand, en die munt zit er niet in (§10).",
+        ),
+        "royal_coin": (
+            "The [royal_coin] claims the [initiative], recruits or passes; it deploys no [unit] (§8).",
+            "De [royal_coin] eist het [initiative] op, werft of past; ze plaatst geen [unit] (§8).",
+        ),
+        "already_on_board": (
+            "That unit is on the board already: bolster or maneuver it instead (§10.1).",
+            "Die eenheid staat al op het bord: versterk of manoeuvreer haar (§10.1).",
+        ),
+        "hex_occupied": (
+            "That [hex] is taken; [unit+] go to empty [hex+] (§10.1, §10.6).",
+            "Dat [hex] is bezet; [unit+] gaan naar lege [hex+] (§10.1, §10.6).",
+        ),
+        "not_your_location": (
+            "[Unit+] deploy onto an empty [location] your [side] controls (§10.1).",
+            "[Unit+] komen op een leeg [location] van je eigen [side] (§10.1).",
+        ),
+        "not_on_board": (
+            "A maneuver or bolster needs your unit of that type on the board (§10).",
+            "Een manoeuvre of versterking vraagt je eenheid van dat type op het bord (§10).",
+        ),
+        "not_adjacent": (
+            "Units move and attack to an adjacent hex (§10.6, §10.8).",
+            "[Unit+] bewegen en vallen aan naar een aangrenzend [hex] (§10.6, §10.8).",
+        ),
+        "not_a_location": (
+            "Control needs your [unit] standing on a [location] (§10.7).",
+            "Bezetten vraagt je [unit] op een [location] (§10.7).",
+        ),
+        "already_controlled": (
+            "Your [side] controls that [location] already (§10.7).",
+            "Je [side] heeft dat [location] al bezet (§10.7).",
+        ),
+        "no_normal_attack": (
+            "Archers and Lancers attack only with their tactic (§10.8).",
+            "Boogschutters en lansiers vallen alleen met hun tactiek aan (§10.8).",
+        ),
+        "no_enemy": (
+            "There is no enemy unit there to attack (§10.8).",
+            "Daar staat geen vijandelijke eenheid om aan te vallen (§10.8).",
+        ),
+        "no_tactic": ("That unit has no tactic (§5).", "Die eenheid heeft geen tactiek (§5)."),
+        "not_your_unit": (
+            "You recruit only your own unit types (§10.4).",
+            "Je werft alleen je eigen eenheden (§10.4).",
+        ),
+        "supply_empty": (
+            "No coin of that unit is left in your supply (§10.4).",
+            "Er is geen munt van die eenheid meer in je voorraad (§10.4).",
+        ),
+        "initiative_taken": (
+            "The initiative can be claimed once a round, and not by the side that holds it (§10.3).",
+            "Het [initiative] kan één keer per ronde opgeëist worden, en niet door de [side] die het heeft (§10.3).",
+        ),
+    }
+)
 
 
 def describe_refusal(exc: Any, lang: str) -> str | None:
@@ -449,6 +555,6 @@ def board_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
             seat = unit.get("owner")
             side = _faction(factions.get(seat), lang)
             coins = _coins(int(unit.get("height") or 1), lang)
-            parts.append(f"{unit_name(unit.get('unit'), lang)} ({coins}) — {_who(names, seat)}, {side}")
+            parts.append(f"{unit_name(unit.get('unit'), lang)} ({coins}) — {_seats(names, lang).name(seat)}, {side}")
         lines.append(f"  {hex_id.ljust(width)}  " + " · ".join(parts))
     return lines

@@ -88,7 +88,7 @@ async def play_until_over(world: World, rnd: random.Random, *, max_actions: int 
 def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> list[str]:
     """The custom_id path that leads through the menus to ``action`` (pages included)."""
     engine = table.engine
-    view = engine.view(table.state, seat)
+    view = table.view(seat)  # with the seats' names, as the bot's menus are built
     actions = engine.legal(table.state, seat)
     labels = engine.action_path(view, action, lang)
     joined = [" · ".join(labels[i:j]) for i in range(len(labels)) for j in range(i + 1, len(labels) + 1)]

@@ -115,7 +115,7 @@ async def test_game_in_a_thread(world: World) -> None:
     assert await world.service.table_in(world.channel.id) is None
     assert any(m.embeds and m.attachments for m in thread.history())
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
-    assert any(m.content == "alice committed 1 chip(s)." for m in thread.history())
+    assert any(m.content == "alice committed 1 chip." for m in thread.history())
 
 
 async def test_command_descriptions_in_dutch(world: World) -> None:

@@ -11,10 +11,10 @@ async def test_refused_channel_lines_come_with_the_next_change(world: World) -> 
     alice, bob = await open_table(world, ["alice", "bob"])
     world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500, times=1)
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
-    assert "alice committed 1 chip(s)." not in _said(world)  # Discord failed that send
+    assert "alice committed 1 chip." not in _said(world)  # Discord failed that send
     await commit_by_dm(world, bob, (False, 2, 0, 0, 0))
     said = _said(world)
-    assert said.index("alice committed 1 chip(s).") < said.index("bob committed 2 chip(s).")  # in order
+    assert said.index("alice committed 1 chip.") < said.index("bob committed 2 chips.")  # in order
 
 
 async def test_a_table_message_that_could_not_be_edited_is_repaired(world: World) -> None:
@@ -49,8 +49,8 @@ async def test_a_prompt_dm_that_failed_is_sent_again(world: World) -> None:
     prompt = world.last_dm(bob)
     assert len(world.dm_messages(bob)) == before + 1 and custom_ids(prompt)
     await commit_by_dm(world, bob, (False, 1, 0, 0, 0))
-    assert "bob committed 1 chip(s)." in _said(world)
-    assert "alice committed 1 chip(s)." in _said(world)  # the channel line owed meanwhile
+    assert "bob committed 1 chip." in _said(world)
+    assert "alice committed 1 chip." in _said(world)  # the channel line owed meanwhile
 
 
 def _said(world: World) -> str:

@@ -95,7 +95,7 @@ async def test_no_commit_is_visible_to_others_before_the_reveal(world: World) ->
     for text in seen + embeds:
         for bit in secret_bits:
             assert bit not in text, (bit, text)
-    assert "alice committed 6 chip(s)." in world.channel_texts(), "the commit count is announced"
+    assert "alice committed 6 chips." in world.channel_texts(), "the commit count is announced"
     # bob's /status and /hand show nothing of alice's commit either
     r = await bob.slash(world.channel, "status")
     assert all(bit not in (r.response.embeds[0].description or "") for bit in secret_bits)
@@ -144,7 +144,7 @@ async def test_channel_speaks_the_configured_language(world: World) -> None:
     world.bot.controller.default_language = "nl"  # DEFAULT_LANGUAGE=nl
     alice, bob = await open_table(world, ["alice", "bob"])
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
-    assert "alice heeft 1 fiche(s) ingezet." in world.channel_texts()
+    assert "alice heeft 1 fiche ingezet." in world.channel_texts()
     table = world.table_message()
     assert table.embeds[0].footer.text.startswith("Wachten op:")
     # alice's own replies still follow her (English) client.

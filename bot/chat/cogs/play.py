@@ -59,7 +59,7 @@ class Play(commands.Cog):
         if seat not in table.prompts:
             raise ServiceError("not_your_turn")
         lang = self.ctl.user_lang(interaction)
-        view = table.engine.view(table.state, seat)
+        view = table.view(seat)
         actions = table.engine.legal(table.state, seat)
         return table, seat, [(menus.find_path(table.engine, view, actions, lang, a), a) for a in actions]
 
