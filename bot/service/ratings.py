@@ -115,7 +115,9 @@ def update(game_key: str, entries: list[Entry], current: dict[str, Standing]) ->
     for team, who in zip(rated, members):
         for rating, entry in zip(team, who):
             before = current.get(entry.player) or Standing(MODEL.mu, MODEL.sigma)
-            best = entry.score if before.best_score is None else max(before.best_score, entry.score)
+            best = before.best_score
+            if not entry.resigned:  # a resigned seat's score is its stand-in's, not the person's
+                best = entry.score if best is None else max(best, entry.score)
             out[entry.player] = Standing(
                 rating.mu, rating.sigma, before.games + 1, before.wins + (entry.rank == 1 and not entry.resigned), best
             )

@@ -66,9 +66,11 @@ async def test_a_resigned_seat_is_last_everywhere_whatever_its_stand_in_scored(s
     assert table.result.scores == raw.scores  # the scores stay as played
     # the ratings count it the same way: a loss for p3, the win for the best of the others
     async with store.connect() as conn:
-        rows = await conn.execute(sa.text("SELECT player, wins FROM ratings"))
-        wins = {r.player: r.wins for r in rows}
+        rows = (await conn.execute(sa.text("SELECT player, wins, best_score FROM ratings"))).all()
+    wins = {r.player: r.wins for r in rows}
     assert wins == {"u:3": 0, f"u:{table.user_of(best)}": 1, f"u:{table.user_of(3 - gone - best)}": 0}
+    # and the stand-in's score is no best score of p3's
+    assert {r.player: r.best_score for r in rows}["u:3"] is None
     changes = table.rating_changes or (await Records(make_sessions(store)).history(guild_id=7))[0].changes
     assert changes[gone][1] < changes[best][1]
 
