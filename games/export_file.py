@@ -2,14 +2,26 @@
 
 ``games.replay.export`` builds the document; ``ExportFile`` says what a readable one looks like,
 so a damaged or hand-made file is refused with one line naming the key that is wrong, before
-any engine sees it. Keys this version does not know are ignored (a newer export stays readable).
+any engine sees it. Keys this version does not know are ignored (a newer export stays readable),
+and keys added later are optional (an older export stays readable): ``seats`` (who played each seat:
+a person or an AI level, and who resigned) came after the first exports.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 from games import registry
 from games.json_file import DamagedFile, first_problem, kind_of
@@ -58,6 +70,14 @@ class ResultDoc(_Data):
     extra: dict[str, Any] = Field(default_factory=dict)
 
 
+class SeatDoc(_Data):
+    """``games.standing.SeatRecord.to_json``: a person (``ai`` null) or an AI player's level."""
+
+    name: StrictStr
+    ai: StrictStr | None = None
+    resigned: StrictBool = False
+
+
 class ExportFile(_Data):
     format: Literal["speltafel-replay"]
     version: Literal[1]
@@ -69,6 +89,7 @@ class ExportFile(_Data):
     log: list[LogEntry] = Field(min_length=1)
     result: ResultDoc | None
     final: dict[str, Any]
+    seats: list[SeatDoc] | None = None
 
     @model_validator(mode="after")
     def _fits_together(self) -> ExportFile:
@@ -77,6 +98,9 @@ class ExportFile(_Data):
         if len(self.names) != self.players:
             count = len(self.names)
             raise ValueError(f"names: {count} name{'' if count == 1 else 's'} for {self.players} players")
+        if self.seats is not None and len(self.seats) != self.players:
+            count = len(self.seats)
+            raise ValueError(f"seats: {count} seat{'' if count == 1 else 's'} for {self.players} players")
         for i, entry in enumerate(self.log):
             if i == 0:
                 if entry.seat is not None or entry.action is not None:

@@ -5,7 +5,8 @@ start, every change of turn, the end); ``animation`` draws each once with the ga
 code, captions it with the move it shows and makes an animated GIF small enough for a chat
 attachment, on one shared palette so the GIF stores only what changed between frames;
 ``export``/``load_export`` are the JSON file that ``python -m games replay FILE`` plays back in the
-terminal.
+terminal. All of them end with the game's result as every record ranks it (``games.standing``: a
+resignation counts as a loss), also when a resignation ended the game before its rules did.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games import export_file, registry
-from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, visible
+from games import export_file, registry, standing
+from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Result, visible
 from games.fonts import font
 from games.json_file import DamagedFile
+from games.standing import SeatRecord
 
 FORMAT = export_file.FORMAT
 # At most this many pictures a replay: drawing them is most of its cost (10-25 ms each), and a
@@ -30,9 +32,23 @@ MAX_FRAMES = 80
 FRAME_MS, LAST_FRAME_MS = 800, 4000
 MAX_BYTES = 8 * 1024 * 1024 - 64 * 1024  # Discord's attachment limit, with room for the message
 CAPTION_H = 30  # the band above each frame that says which moment of the game it shows
+CAPTION_SIZES = (18, 16, 14, 12)  # the caption's type, largest first: the first that fits is used
 CAPTIONS = {
-    "en": {"start": "Start", "move": "Move {n} of {total}: {name}", "end": "the end"},
-    "nl": {"start": "Begin", "move": "Zet {n} van {total}: {name}", "end": "einde"},
+    "en": {"start": "Start", "move": "Move {n} of {total}: {name}", "end": "the end", "closing": "The end"},
+    "nl": {"start": "Begin", "move": "Zet {n} van {total}: {name}", "end": "einde", "closing": "Einde"},
+}
+#: What the terminal playback says besides the game's own texts.
+PLAYBACK = {
+    "en": {
+        "header": "{game}: {names} (seed {seed})",
+        "same": "The replay rebuilt the exported final state exactly.",
+        "differs": "The replay DIFFERS from the export.",
+    },
+    "nl": {
+        "header": "{game}: {names} (seed {seed})",
+        "same": "De herhaling kwam precies uit op de geëxporteerde eindstand.",
+        "differs": "De herhaling WIJKT AF van de export.",
+    },
 }
 CAPTION_INK, CAPTION_BG = (250, 250, 250), (40, 40, 48)
 
@@ -52,6 +68,7 @@ class Frame:
     seat: int | None  # who made that step's move
     view: dict[str, Any]  # the public view after it
     over: bool = False  # the game ended with this step
+    closing: bool = False  # after the log: the game ended otherwise (a resignation)
 
 
 def steps(
@@ -90,33 +107,63 @@ def key_frames(
     engine: Engine, players: int, options: dict[str, Any], seed: int, actions: list[tuple[int, Action]]
 ) -> list[Frame]:
     """The public view at each of ``frame_indices``: only these steps are ever drawn."""
+    return frames_and_result(engine, players, options, seed, actions)[0]
+
+
+def frames_and_result(
+    engine: Engine, players: int, options: dict[str, Any], seed: int, actions: list[tuple[int, Action]]
+) -> tuple[list[Frame], Result | None]:
+    """``key_frames``, and the rules' result at the end of the log (None: the log ends before)."""
     wanted = set(frame_indices(engine, players, options, seed, actions))
     frames: list[Frame] = []
+    result = None
     for step in steps(engine, players, options, seed, actions):
         if step.index in wanted:
             over = step.index == len(actions) and engine.result(step.state) is not None
             # a copy (the state goes on changing in place); plain data, so pickle copies it fast
             view = pickle.loads(pickle.dumps(engine.view(step.state, None), protocol=pickle.HIGHEST_PROTOCOL))
             frames.append(Frame(step.index, step.seat, view, over))
-    return frames
+        if step.index == len(actions):
+            result = engine.result(step.state)
+    return frames, result
 
 
-def caption(frame: Frame, total: int, names: list[str], lang: str) -> str:
-    """Which moment a frame shows: the start, or the move just made and by whom."""
+def caption(frame: Frame, total: int, names: list[str], lang: str, ending: str | None = None) -> str:
+    """Which moment a frame shows: the start, or the move just made and by whom; the last one
+    also how the game ended (``ending``, e.g. "bob wins")."""
     words = CAPTIONS.get(lang, CAPTIONS["en"])
+    if frame.closing:
+        return f"{words['closing']}: {ending}" if ending else words["closing"]
     if frame.index == 0 or frame.seat is None:
         text = words["start"]
     else:
         name = names[frame.seat] if 0 <= frame.seat < len(names) else f"P{frame.seat + 1}"
         text = words["move"].format(n=frame.index, total=total, name=name)
-    return f"{text} · {words['end']}" if frame.over else text
+    if not frame.over:
+        return text
+    return f"{text} · {words['end']}: {ending}" if ending else f"{text} · {words['end']}"
+
+
+def final_result(
+    engine: Engine, result: Result | None, seats: list[SeatRecord] | None, stored: dict[str, Any] | None
+) -> Result | None:
+    """How the game ended, ranked as every record ranks it: the rules' ``result``, else the stored
+    one of a game a resignation ended; resigned seats counted last."""
+    recorded = standing.result_from_json(stored) if stored and stored.get("ranks") else None
+    result = result or recorded
+    if result is None:
+        return None
+    gone = {i for i, seat in enumerate(seats or []) if seat.resigned} | set(standing.resigned_seats(recorded))
+    return standing.ranked(result, gone, getattr(engine, "team_of", None))
 
 
 def captioned(board: Image.Image, text: str) -> Image.Image:
-    """The board under a band with ``text``."""
+    """The board under a band with ``text``, in a smaller type when a long ending needs it."""
     out = Image.new("RGB", (board.width, board.height + CAPTION_H), CAPTION_BG)
     out.paste(board.convert("RGB"), (0, CAPTION_H))
-    ImageDraw.Draw(out).text((12, CAPTION_H // 2), text, fill=CAPTION_INK, font=font(18, "bold"), anchor="lm")
+    room = board.width - 24
+    size = next((size for size in CAPTION_SIZES if font(size, "bold").getlength(text) <= room), CAPTION_SIZES[-1])
+    ImageDraw.Draw(out).text((12, CAPTION_H // 2), text, fill=CAPTION_INK, font=font(size, "bold"), anchor="lm")
     return out
 
 
@@ -157,20 +204,32 @@ def animation(
     actions: list[tuple[int, Action]],
     names: list[str],
     lang: str = "en",
+    *,
+    seats: list[SeatRecord] | None = None,
+    result: dict[str, Any] | None = None,
 ) -> tuple[bytes, int]:
-    """An animated GIF of the game as the table saw it, and its number of frames."""
+    """An animated GIF of the game as the table saw it, and its number of frames. ``seats`` and the
+    stored ``result`` tell how it ended: the last frame names the winners and who resigned, and a
+    game a resignation ended gets a closing frame that says so."""
     engine = registry.get(game_key)
-    frames = key_frames(engine, players, options, seed, actions)
-    pictures = frame_pictures(engine, frames, len(actions), names, lang)
+    frames, ruled = frames_and_result(engine, players, options, seed, actions)
+    final = final_result(engine, ruled, seats, result)
+    ending = None if final is None else standing.ending(final, names, lang)
+    if ending is not None and frames and not frames[-1].over:
+        last = frames[-1]
+        frames.append(Frame(last.index, None, last.view, over=True, closing=True))
+    pictures = frame_pictures(engine, frames, len(actions), names, lang, ending)
     return (gif(pictures), len(pictures)) if pictures else (b"", 0)
 
 
-def frame_pictures(engine: Engine, frames: list[Frame], total: int, names: list[str], lang: str) -> list[Image.Image]:
+def frame_pictures(
+    engine: Engine, frames: list[Frame], total: int, names: list[str], lang: str, ending: str | None = None
+) -> list[Image.Image]:
     """Each frame drawn once, captioned, on one shared palette and one size."""
 
     def draw(frame: Frame) -> Image.Image | None:
         board = board_image(engine, frame.view, lang, names)
-        return None if board is None else captioned(board, caption(frame, total, names, lang))
+        return None if board is None else captioned(board, caption(frame, total, names, lang, ending))
 
     # the palette comes from the first, middle and last frames, drawn first and kept
     samples = {i: draw(frames[i]) for i in sorted({0, len(frames) // 2, len(frames) - 1})} if frames else {}
@@ -229,16 +288,22 @@ def export(
     seed: int,
     actions: list[tuple[int, Action]],
     names: list[str],
+    *,
+    seats: list[SeatRecord] | None = None,
+    result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The game as a self-contained JSON document: replaying it rebuilds ``final`` exactly."""
+    """The game as a self-contained JSON document: replaying it rebuilds ``final`` exactly. Its
+    ``result`` is ranked as every record ranks it (resigned seats last, listed in
+    ``extra.resigned_seats``), also when a resignation ended the game (from the stored ``result``);
+    ``seats`` says who played each seat (a person or an AI level) and who resigned."""
     engine = registry.get(game_key)
     logged = []
     state = None
     for step in steps(engine, players, options, seed, actions):
         logged.append({"seat": step.seat, "action": step.action, "events": step.events})
         state = step.state
-    result = engine.result(state)
-    return {
+    final = final_result(engine, engine.result(state), seats, result)
+    doc = {
         "format": FORMAT,
         "version": 1,
         "game": game_key,
@@ -247,9 +312,12 @@ def export(
         "options": dict(options),
         "seed": seed,
         "log": logged,
-        "result": result.to_json() if result else None,
+        "result": final.to_json() if final else None,
         "final": engine.dump(state),
     }
+    if seats is not None:
+        doc["seats"] = [seat.to_json() for seat in seats]
+    return doc
 
 
 def load_export(doc: Any) -> tuple[str, int, dict[str, Any], int, list[tuple[int, Action]], list[str]]:
@@ -261,9 +329,14 @@ def load_export(doc: Any) -> tuple[str, int, dict[str, Any], int, list[tuple[int
 
 def play_back(doc: Any, lang: str = "en") -> tuple[list[str], bool]:
     """The lines ``python -m games replay`` prints, and whether the replay rebuilt ``final`` exactly."""
+    parsed = export_file.parse(doc)
     game_key, players, options, seed, actions, names = load_export(doc)
+    seats = [SeatRecord(s.name, s.ai, s.resigned) for s in parsed.seats] if parsed.seats else None
     engine = registry.get(game_key)
-    lines = [f"{engine.names.get(lang) or engine.names['en']}: {', '.join(names)} (seed {seed})"]
+    words = PLAYBACK.get(lang, PLAYBACK["en"])
+    who = [seat.long_label(lang) for seat in seats] if seats else names
+    game = engine.names.get(lang) or engine.names["en"]
+    lines = [words["header"].format(game=game, names=", ".join(who), seed=seed)]
     try:
         state = engine.start(players, dict(options), seed)
     except InvalidOptions as exc:
@@ -277,14 +350,13 @@ def play_back(doc: Any, lang: str = "en") -> tuple[list[str], bool]:
         lines.append(f"{i}. {names[seat]}: {label}")
         lines += [f"   {line}" for ev in events if (line := engine.describe_event(ev, lang, names)) and _public(ev)]
     lines += engine.status_lines(engine.view(state, None), lang, names)
-    result = engine.result(state)
-    if result is not None:
-        order = sorted(result.ranks, key=lambda s: (result.ranks[s], s))
-        lines += [f"{result.ranks[s]}. {names[s]}: {engine.score_text(result.scores[s], lang)}" for s in order]
+    stored = parsed.result.model_dump() if parsed.result else None
+    final = final_result(engine, engine.result(state), seats, stored)
+    if final is not None:
+        lines += standing.rank_lines(final, names, lang, lambda v: engine.score_text(v, lang))
+        lines.append(standing.ending(final, names, lang))
     same = engine.dump(state) == doc.get("final")
-    lines.append(
-        "The replay rebuilt the exported final state exactly." if same else "The replay DIFFERS from the export."
-    )
+    lines.append(words["same" if same else "differs"])
     return lines, same
 
 

@@ -255,6 +255,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{winner} wins: {loser} resigned.",
         "nl": "{winner} wint: {loser} heeft opgegeven.",
     },
+    "won_by_resignation_many": {
+        "en": "{winners} win: {loser} resigned.",
+        "nl": "{winners} winnen: {loser} heeft opgegeven.",
+    },
+    "name_resigned": {"en": "{name} (resigned)", "nl": "{name} (opgegeven)"},
+    "resigned_counts_last": {
+        "en": "Resigning counts as a loss; last place: {names}.",
+        "nl": "Opgeven telt als verlies; laatste plaats: {names}.",
+    },
     "kicked": {"en": "{who} took {name} out of the lobby.", "nl": "{who} heeft {name} uit de lobby gehaald."},
     "kicked_closed": {
         "en": "{who} took {name} out of the lobby; no person is left, so the lobby is closed.",
@@ -326,8 +335,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "{rank}. {name} — {rating} ({wins} gewonnen, {games} gespeeld)",
     },
     "leaderboard_empty": {
-        "en": "No rated games of {game_name} on this server yet: a game counts when at least two people play it to the end.",
-        "nl": "Nog geen gewaardeerde spellen {game_name} op deze server: een spel telt als minstens twee mensen het uitspelen.",
+        "en": "No rated games of {game_name} on this server yet: a game counts when it is played to the end with at least one person.",
+        "nl": "Nog geen gewaardeerde spellen {game_name} op deze server: een spel telt als het met minstens één mens wordt uitgespeeld.",
     },
     "stats_title": {"en": "{name}'s record", "nl": "Resultaten van {name}"},
     "stats_line": {

@@ -218,14 +218,21 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
     embed = discord.Embed(title=f"{game_name(table, lang)} — {t('finished', lang)}", colour=COLOUR)
     if res is None:
         return embed
+    # ranked as the ratings count it (see games/standing.py): a resigned seat is last, and marked
     order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
-    lines = [
-        t("rank_line", lang, rank=res.ranks[s], name=table.names[s], score=table.engine.score_text(res.scores[s], lang))
-        for s in order
-    ]
+    gone = [s for s in order if table.seats[s].resigned]
+    names = [t("name_resigned", lang, name=n) if s in gone else n for s, n in enumerate(table.names)]
+    lines = [t("rank_line", lang, rank=res.ranks[s], name=names[s], score=table.engine.score_text(res.scores[s], lang)) for s in order]
+    if gone:
+        lines.append(t("resigned_counts_last", lang, names=", ".join(table.names[s] for s in gone)))
     if table.resigned_by is not None:
-        winner = next(s for s in order if res.ranks[s] == 1)
-        lines = [t("won_by_resignation", lang, winner=table.names[winner], loser=table.names[table.resigned_by])]
+        winners = [table.names[s] for s in res.winners]
+        loser = table.names[table.resigned_by]
+        lines = [
+            t("won_by_resignation", lang, winner=winners[0], loser=loser)
+            if len(winners) == 1
+            else t("won_by_resignation_many", lang, winners=", ".join(winners), loser=loser)
+        ]
     if res.tiebreak:
         lines.append(t("tiebreak", lang, tiebreak=res.tiebreak))
     if table.rating_changes:

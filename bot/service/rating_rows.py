@@ -1,7 +1,8 @@
 """Reading and writing ratings with plain SQL statements on a synchronous connection.
 
 The same code rates a game as it finishes (through the unit of work's connection) and backfills
-the games finished before ratings existed (in migration 0004). The tables are spelled out here
+the games finished before ratings existed (in migration 0004), and rebuilds them when the rule
+changed (in migration 0005). The tables are spelled out here
 with only the columns used, so the migration keeps working when later migrations add columns.
 """
 

@@ -1,9 +1,10 @@
 """Ratings per server and game: Plackett-Luce (PyPI ``openskill``), ties and teams included.
 
-Every finished game with at least two people updates the rating of every seat: a person by their
-user id, an AI player by its level (``ai:hard``), so people can see how they compare with the bots.
-A resignation counts as a loss (last place, whatever the stand-in then made of the seat); abandoned
-games are not rated. Teams (War Chest with four players) are rated as sides. A game is rated once:
+Every finished game with a person in it updates the rating of every seat: a person by their user
+id, an AI player by its level (``ai:hard``), so people can see how they compare with the bots, also
+from games they play against AI players alone. A resignation counts as a loss (last place, whatever
+the stand-in then made of the seat: ``games.standing.ranked``, the rule every record ranks by);
+abandoned games are not rated. Teams (War Chest with four players) are rated as sides. A game is rated once:
 its row is marked in the same unit of work that writes the new ratings.
 
 The shown rating is ``1000 + 40 * (mu - 3 sigma)``: 1000 for a newcomer, rising as results make the
@@ -18,6 +19,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from games import registry
+from games.standing import ranked, result_from_json
 
 MODEL = PlackettLuce()
 
@@ -59,28 +61,28 @@ class Standing:
 
 
 def entries_of(game_key: str, result: dict[str, Any], seats: list[dict[str, Any]]) -> list[Entry]:
-    """The rated seats of a stored result; resigned seats share the last place."""
-    ranks = {int(k): int(v) for k, v in (result.get("ranks") or {}).items()}
-    scores = {int(k): float(v) for k, v in (result.get("scores") or {}).items()}
-    last = max(ranks.values(), default=1) + 1
-    out = []
-    for seat in seats:
-        position = seat["position"]
-        rank = last if seat.get("resigned") else ranks.get(position, last)
-        out.append(
-            Entry(
-                position,
-                player_key(seat.get("user_id"), seat.get("ai_level") if seat.get("is_ai") else None),
-                rank,
-                scores.get(position, 0.0),
-                bool(seat.get("resigned")),
-            )
+    """The rated seats of a stored result, ranked with resignations counted as losses."""
+    if not result or not result.get("ranks"):
+        return []
+    gone = {seat["position"] for seat in seats if seat.get("resigned")}
+    final = ranked(result_from_json(result), gone, getattr(registry.get(game_key), "team_of", None))
+    last = max(final.ranks.values(), default=0) + 1
+    return [
+        Entry(
+            seat["position"],
+            player_key(seat.get("user_id"), seat.get("ai_level") if seat.get("is_ai") else None),
+            final.ranks.get(seat["position"], last),
+            float(final.scores.get(seat["position"]) or 0.0),
+            seat["position"] in gone,
         )
-    return out
+        for seat in seats
+    ]
 
 
 def rateable(entries: list[Entry]) -> bool:
-    return sum(1 for e in entries if e.player.startswith("u:")) >= 2
+    """A person played, against at least one other player (a person or an AI level)."""
+    players = {e.player for e in entries}
+    return any(p.startswith("u:") for p in players) and len(players) >= 2
 
 
 def update(game_key: str, entries: list[Entry], current: dict[str, Standing]) -> dict[str, Standing]:
@@ -113,7 +115,9 @@ def update(game_key: str, entries: list[Entry], current: dict[str, Standing]) ->
     for team, who in zip(rated, members):
         for rating, entry in zip(team, who):
             before = current.get(entry.player) or Standing(MODEL.mu, MODEL.sigma)
-            best = entry.score if before.best_score is None else max(before.best_score, entry.score)
+            best = before.best_score
+            if not entry.resigned:  # a resigned seat's score is its stand-in's, not the person's
+                best = entry.score if best is None else max(best, entry.score)
             out[entry.player] = Standing(
                 rating.mu, rating.sigma, before.games + 1, before.wins + (entry.rank == 1 and not entry.resigned), best
             )

@@ -21,6 +21,8 @@ from bot.service.ratings import shown
 from bot.store import repo
 from bot.store.models import FINISHED, Game, Rating, RatingChange, Seat
 from games import registry
+from games.core import Result
+from games.standing import SeatRecord, ranked, result_from_json
 
 
 def place_of(channel_id: int, parent_channel_id: int | None) -> int:
@@ -47,10 +49,16 @@ class Finished:
     names: list[str]
     scores: dict[int, float]
     winners: list[int]
-    started: datetime
+    started: datetime  # when /start began it
     finished: datetime | None
     changes: dict[int, tuple[int, int]] = field(default_factory=dict)
     parent_channel_id: int | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+    ranks: dict[int, int] = field(default_factory=dict)  # resignations counted as losses
+
+    @property
+    def resigned(self) -> set[int]:
+        return {i for i, seat in enumerate(self.seats) if seat.resigned}
 
     @property
     def place(self) -> int:
@@ -72,6 +80,8 @@ class GameLog:
     snapshot: dict[str, Any]
     channel_id: int = 0
     parent_channel_id: int | None = None
+    seats: list[SeatRecord] = field(default_factory=list)  # empty: only ``names`` is known
+    result: dict[str, Any] | None = None  # as stored: the one way to know of a resignation that ended it
 
     @property
     def place(self) -> int:
@@ -163,11 +173,13 @@ class Records:
                 len(game.seats),
                 dict(game.options or {}),
                 game.seed,
-                [x.display_name for x in game.seats],
+                [seat.label for seat in _seat_records(game)],
                 [(row.seat, row.action) for row in rows],
                 dict(game.snapshot or {}),
                 game.channel_id,
                 game.parent_channel_id,
+                _seat_records(game),
+                dict(game.result) if game.result else None,
             )
 
     @staticmethod
@@ -181,19 +193,34 @@ class Records:
         return out
 
 
+def _seat_records(game: Game) -> list[SeatRecord]:
+    return [SeatRecord(x.display_name, x.ai_level if x.is_ai else None, x.resigned) for x in game.seats]
+
+
+def final_result(game_key: str, stored: dict[str, Any] | None, seats: list[SeatRecord]) -> Result | None:
+    """A stored result ranked as the ratings count it (a resignation is a loss)."""
+    if not stored or not stored.get("ranks"):
+        return None
+    team_of = getattr(registry.get(game_key), "team_of", None)
+    return ranked(result_from_json(stored), [i for i, x in enumerate(seats) if x.resigned], team_of)
+
+
 def _finished(game: Game, changes: dict[int, tuple[int, int]]) -> Finished:
-    result = game.result or {}
+    seats = _seat_records(game)
+    result = final_result(game.game_key, game.result, seats)
     return Finished(
         game.id,
         game.game_key,
         game.channel_id,
         [x.display_name for x in game.seats],
-        {int(k): v for k, v in (result.get("scores") or {}).items()},
-        list(result.get("winners") or []),
-        game.created_at,
+        {int(k): v for k, v in (result.scores if result else {}).items()},
+        list(result.winners) if result else [],
+        game.started_at or game.created_at,
         game.finished_at,
         changes,
         game.parent_channel_id,
+        seats,
+        dict(result.ranks) if result else {},
     )
 
 

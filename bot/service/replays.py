@@ -14,6 +14,7 @@ Cache and cooldowns live in each bot process (several processes each keep their 
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import multiprocessing
 import os
@@ -144,7 +145,8 @@ class Replays:
         future: asyncio.Future[Replay] = loop.create_future()
         self._drawing[key] = future
         try:
-            gif, frames = await loop.run_in_executor(self.executor, self._draw, *_arguments(log, lang))
+            draw = functools.partial(self._draw, *_arguments(log, lang), **_ending(log))
+            gif, frames = await loop.run_in_executor(self.executor, draw)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: readers waiting on it get it, nobody else must
@@ -178,3 +180,9 @@ class Replays:
 def _arguments(log: GameLog, lang: str) -> tuple[Any, ...]:
     """What ``replay.animation`` needs: plain data, so it crosses into the worker process."""
     return (log.game_key, log.players, log.options, log.seed, log.actions, log.names, lang)
+
+
+def _ending(log: GameLog) -> dict[str, Any]:
+    """How the game ended, for its last frames (``replay.animation``'s keywords): who sat where and
+    resigned, and the stored result (a resignation may have ended the game before its rules did)."""
+    return {"seats": list(log.seats), "result": log.result} if log.seats or log.result else {}

@@ -13,7 +13,7 @@ import hashlib
 import json
 import secrets
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any
@@ -31,6 +31,7 @@ from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry
 from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt, Result
+from games.standing import ranked, result_from_json
 
 #: The levels of AI players (see games/ai) and the names they sit under, in seating order.
 AI_LEVELS = ai.LEVELS
@@ -74,15 +75,18 @@ def parse_options(engine: Engine, text: str | None) -> dict[str, Any]:
     return out
 
 
-def resignation_result(players: int, resigned: int) -> Result:
-    """A two-player game ended by a resignation: the other seat wins."""
-    ranks = {seat: 2 if seat == resigned else 1 for seat in range(players)}
+def resignation_result(players: int, resigned: Collection[int], ended_by: int) -> Result:
+    """A game ended by a resignation (the last person's, or one of two players'): the seats still
+    in play share the first place, the resigned ones the last; ``ended_by`` resigned last."""
+    gone = set(resigned) | {ended_by}
+    playing = players - len(gone & set(range(players)))
+    ranks = {seat: 1 + playing if seat in gone else 1 for seat in range(players)}
     return Result(
         scores={seat: 0 for seat in range(players)},
         ranks=ranks,
         winners=[seat for seat, rank in ranks.items() if rank == 1],
         tiebreak=None,
-        extra={"resigned": resigned},
+        extra={"resigned": ended_by, "resigned_seats": sorted(gone)},
     )
 
 
@@ -90,7 +94,7 @@ def result_of(engine: Engine, state: Any, stored: dict[str, Any] | None) -> Resu
     """The engine's result, or the stored one of a game that ended otherwise (a resignation)."""
     result = engine.result(state)
     if result is None and stored and "resigned" in (stored.get("extra") or {}):
-        return resignation_result(len(stored["ranks"]), int(stored["extra"]["resigned"]))
+        return result_from_json(stored)
     return result
 
 
@@ -190,7 +194,10 @@ class TableService:
             table.state = state if state is not None else engine.load(game.snapshot)
             table.prompts = open_prompts(engine, table.state)
             table.prompt_seqs = {int(k): v["seq"] for k, v in (game.prompts or {}).items()}
-            table.result = result_of(engine, table.state, game.result)
+            result = result_of(engine, table.state, game.result)
+            # ranked as the ratings count it: a resignation is a loss, whatever the stand-in scored
+            gone = [x.position for x in game.seats if x.resigned]
+            table.result = ranked(result, gone, getattr(engine, "team_of", None)) if result else None
             if table.result is not None and "resigned" in table.result.extra:
                 table.resigned_by = int(table.result.extra["resigned"])
         return table
@@ -250,6 +257,7 @@ class TableService:
                     status=LOBBY,
                     host_id=user_id,
                     parent_channel_id=parent_channel_id,
+                    created_at=self.now(),
                 )
                 game.seats = []
                 await s.flush()
@@ -393,6 +401,7 @@ class TableService:
                 raise ServiceError("bad_options", detail=str(exc)) from None
             await self._seat_as_engine_says(s, game, engine.view(state, None).get("seat_order"))
             game.options, game.seed, game.status = options, seed, RUNNING
+            game.started_at = self.now()  # a game's duration counts from here, not from the lobby
             game.snapshot = engine.dump(state)
             secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
@@ -635,8 +644,8 @@ class TableService:
             return self._table(game, state)
 
     async def resign(self, *, channel_id: int, user_id: int) -> Table:
-        """Give up a running game: in a two-player game the other player wins at once; otherwise
-        a stand-in plays the seat to the end."""
+        """Give up a running game: in a two-player game the other player wins at once, and so do
+        the AI players when the last person gives up; otherwise a stand-in plays the seat to the end."""
         async with self._lock(-channel_id), self._unit() as s:
             game = await repo.active_game(s, channel_id, lock=True)
             if game is None:
@@ -648,12 +657,15 @@ class TableService:
             votes = dict(game.votes or {})
             votes.pop(str(mine.position), None)
             game.votes = votes
-            if not any(not x.is_ai and not x.resigned for x in game.seats):
-                game.status = ABANDONED  # nobody is left to play for: AI players alone do not go on
+            people_left = any(not x.is_ai and not x.resigned for x in game.seats)
+            if not people_left and not any(x.is_ai for x in game.seats):
+                game.status = ABANDONED  # everyone gave up: nobody won, nothing to rate
                 await clock.drop(s, game.id)
-            elif len(game.seats) == 2:
+            elif not people_left or len(game.seats) == 2:
+                # AI players alone do not go on: the last person's resignation is their loss to them
                 game.status, game.finished_at = FINISHED, self.now()
-                game.result = resignation_result(2, mine.position).to_json()
+                gone = [x.position for x in game.seats if x.resigned]
+                game.result = resignation_result(len(game.seats), gone, mine.position).to_json()
                 await clock.drop(s, game.id)
             else:
                 await clock.drop(s, game.id, mine.position)

@@ -55,6 +55,8 @@ class Game(Base):
     votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # In thread mode the game lives in a thread of this channel (archived when the game ends).
     parent_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    # When /start began the game (a game's duration counts from here); None while it is a lobby.
+    started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
     rated_at: Mapped[datetime | None]  # set in the unit of work that rated the game: rated once
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

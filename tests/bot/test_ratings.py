@@ -63,12 +63,33 @@ async def test_a_finished_game_is_rated_once(store: AsyncEngine) -> None:
     assert set(changes) == {0, 1} and all(before == NEWCOMER for before, _ in changes.values())
 
 
-async def test_ai_seats_are_rated_by_level_and_one_person_is_not_enough(store: AsyncEngine) -> None:
+async def test_ai_seats_are_rated_by_level_also_against_one_person(store: AsyncEngine) -> None:
     svc = TableService(make_sessions(store))
     await _finish(svc, 1, "battles_builders", [21], bots=("easy",))
-    assert await _ratings(store) == {}  # one person and a bot: not rated
-    await _finish(svc, 2, "battles_builders", [21, 22], bots=("hard",), seed=3)
-    assert set(await _ratings(store)) == {"u:21", "u:22", "ai:hard"}
+    # a person against an AI player: both rated, so the person sees how they compare
+    assert {k: v[2] for k, v in (await _ratings(store)).items()} == {"u:21": 1, "ai:easy": 1}
+    # two AI seats of one level share that level's rating
+    await _finish(svc, 2, "battles_builders", [21], bots=("hard", "hard"), seed=2)
+    assert {k: v[2] for k, v in (await _ratings(store)).items()} == {"u:21": 2, "ai:easy": 1, "ai:hard": 1}
+    await _finish(svc, 3, "battles_builders", [21, 22], bots=("hard",), seed=3)
+    assert set(await _ratings(store)) == {"u:21", "u:22", "ai:easy", "ai:hard"}
+    history = await Records(make_sessions(store)).history(guild_id=7)
+    assert [set(g.changes) for g in history] == [{0, 1, 2}, {0, 1, 2}, {0, 1}]
+
+
+async def test_the_last_person_resigning_to_ai_players_loses_to_them(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    await svc.join(channel_id=8, guild_id=7, user_id=41, name="p41", game_key="battles_builders")
+    await svc.add_bot(channel_id=8, user_id=41, level="normal")
+    await svc.add_bot(channel_id=8, user_id=41, level="normal")
+    await svc.start(channel_id=8, user_id=41)
+    table = await svc.resign(channel_id=8, user_id=41)
+    seat = table.seat_of(41)
+    assert table.status == "finished" and table.result is not None and seat is not None
+    assert table.result.ranks[seat] == 3 and sorted(table.result.winners) == sorted({0, 1, 2} - {seat})
+    assert table.rating_changes[seat][1] < NEWCOMER
+    ratings = await _ratings(store)
+    assert set(ratings) == {"u:41", "ai:normal"} and ratings["ai:normal"][3] == 1 and ratings["u:41"][3] == 0
 
 
 async def test_resigning_counts_as_a_loss_and_abandoned_games_are_not_rated(store: AsyncEngine) -> None:

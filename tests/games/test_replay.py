@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageSequence
 
-from games import registry, replay
+from games import registry, replay, standing
+from games.fonts import font
+from games.standing import SeatRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +45,12 @@ def test_animation_frames_and_last_frame(key: str, players: int) -> None:
     assert len(gif) <= replay.MAX_BYTES
     shown = [frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
     assert len(shown) == count
-    pictures = replay.frame_pictures(engine, frames, len(log), names, "en")
+    # the last frame says who won
+    ending = standing.ending(replay.final_result(engine, engine.result(final), None, None), names, "en")
+    result = engine.result(final)
+    assert result is not None and ending.endswith(" wins" if len(result.winners) == 1 else " win")
+    assert all(names[s] in ending for s in result.winners)
+    pictures = replay.frame_pictures(engine, frames, len(log), names, "en", ending)
     for i in (0, count // 2, count - 1):  # the GIF keeps every frame exactly as drawn
         assert ImageChops.difference(shown[i], pictures[i].convert("RGB")).getbbox() is None
     # the last frame is the stored final state, the first the start, each under its caption
@@ -68,6 +75,55 @@ def test_each_frame_says_which_move_it_shows() -> None:
     assert replay.caption(frames[-1], total, names, "nl") == f"Zet {total} van {total}: {names[log[-1][0]]} · einde"
     # a War Chest turn is one action: a long game is thinned to MAX_FRAMES, evenly, ends kept
     assert total > replay.MAX_FRAMES and len(frames) == replay.MAX_FRAMES
+
+
+def test_the_last_frame_names_the_winner_in_every_game_and_language() -> None:
+    for key, players in (("cities_knights", 3), ("battles_builders", 4), ("burg", 4), ("war_chest", 4)):
+        log, final = _finished_game(key, players, 5)
+        engine = registry.get(key)
+        names = [f"p{i}" for i in range(players)]
+        frames, ruled = replay.frames_and_result(engine, players, {}, 5, log)
+        result = engine.result(final)
+        assert result is not None and ruled == result and frames[-1].over
+        winners = [names[s] for s in result.winners]
+        assert winners, f"{key}: this game has a winner"
+        for lang, one, many in (("en", "wins", "win"), ("nl", "wint", "winnen")):
+            ending = standing.ending(replay.final_result(engine, ruled, None, None), names, lang)
+            text = replay.caption(frames[-1], len(log), names, lang, ending)
+            verb = one if len(winners) == 1 else many
+            said = standing.names_joined(winners, lang)
+            assert text.endswith(f": {said} {verb}"), (key, lang, text)
+
+
+def test_a_game_a_resignation_ended_closes_with_a_frame_that_says_so() -> None:
+    engine = registry.get("war_chest")
+    names = ["ann", "bo (AI)"]
+    seats = [SeatRecord("ann", None, False), SeatRecord("bo", "hard", True)]
+    stored = {"scores": {"0": 0, "1": 0}, "ranks": {"0": 1, "1": 2}, "winners": [0], "extra": {"resigned": 1}}
+    for log in ([], _finished_game("war_chest", 2, 4)[0][:7]):
+        frames = replay.key_frames(engine, 2, {}, 4, log)
+        gif, count = replay.animation("war_chest", 2, {}, 4, log, names, "nl", seats=seats, result=stored)
+        assert count == len(frames) + 1  # the log's frames and the one that tells how it ended
+        closing = replay.Frame(frames[-1].index, None, frames[-1].view, over=True, closing=True)
+        ending = "bo (AI) heeft opgegeven · ann wint"
+        assert replay.caption(closing, len(log), names, "nl", ending) == f"Einde: {ending}"
+        expected = replay.frame_pictures(engine, [*frames, closing], len(log), names, "nl", ending)[-1]
+        shown = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
+        assert ImageChops.difference(shown[-1], expected.convert("RGB")).getbbox() is None
+        # without the stored result the log alone does not know the game ended
+        assert replay.animation("war_chest", 2, {}, 4, log, names, "nl")[1] == len(frames)
+
+
+def test_a_long_caption_is_set_smaller_to_stay_on_the_frame() -> None:
+    board = Image.new("RGB", (1000, 200), (255, 255, 255))
+    text = (
+        "Zet 315 van 315: Koningin Wilhelmina (AI) · einde: Bartholomeus van Rijn en Cornelia de Graaf "
+        "hebben opgegeven · Anna en Pieter winnen"
+    )
+    assert 12 + font(18, "bold").getlength(text) > 1000  # too wide in the usual type
+    band = replay.captioned(board, text).crop((0, 0, 1000, replay.CAPTION_H))
+    ink = ImageChops.difference(band, Image.new("RGB", band.size, replay.CAPTION_BG)).getbbox()
+    assert ink is not None and ink[2] <= 1000 - 12
 
 
 def test_export_plays_back_in_the_terminal(tmp_path: Path) -> None:

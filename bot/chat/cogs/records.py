@@ -6,6 +6,7 @@ of a channel the reader cannot see is answered as if it did not exist."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import json
 from typing import TYPE_CHECKING
@@ -28,15 +29,24 @@ if TYPE_CHECKING:
 
 
 def history_line(game: Finished, lang: str) -> str:
+    """A finished game in a line: players best first (resignations counted as losses), winners in
+    bold, AI players with their level, who resigned said so; its length from /start."""
     engine = registry.get(game.game_key)
-    order = sorted(range(len(game.names)), key=lambda s: (-float(game.scores.get(s, 0)), s))
-    players = ", ".join(
-        f"{'**' if s in game.winners else ''}{game.names[s]}{'**' if s in game.winners else ''} {game.scores.get(s, 0)}"
-        for s in order
-    )
+    order = sorted(range(len(game.names)), key=lambda s: (game.ranks.get(s, len(game.names)), s))
+    players = ", ".join(f"{_seat_name(game, s, lang)} {_score(game.scores.get(s))}" for s in order)
     when = f"<t:{int(game.finished.timestamp())}:d>" if game.finished else "-"
-    minutes = int((game.finished - game.started).total_seconds() // 60) if game.finished else 0
+    minutes = max(0, int((game.finished - game.started).total_seconds() // 60)) if game.finished else 0
     return t("history_line", lang, id=game.game_id, game=engine.names, players=players, when=when, minutes=minutes)
+
+
+def _seat_name(game: Finished, seat: int, lang: str) -> str:
+    record = game.seats[seat] if seat < len(game.seats) else None
+    name = game.names[seat]
+    if record is not None and record.ai_level:
+        name = t("ai_seat", lang, name=name, level=t(f"level_{record.ai_level}", lang))
+    if record is not None and record.resigned:
+        name = t("name_resigned", lang, name=name)
+    return f"**{name}**" if seat in game.winners else name
 
 
 class Records(commands.Cog):
@@ -165,13 +175,17 @@ class Records(commands.Cog):
         loop = asyncio.get_running_loop()
         doc = await loop.run_in_executor(
             self.ctl.pictures.executor,
-            replay.export,
-            log.game_key,
-            log.players,
-            log.options,
-            log.seed,
-            log.actions,
-            log.names,
+            functools.partial(
+                replay.export,
+                log.game_key,
+                log.players,
+                log.options,
+                log.seed,
+                log.actions,
+                log.names,
+                seats=log.seats,
+                result=log.result,
+            ),
         )
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode()
         lang = self.ctl.user_lang(interaction)
