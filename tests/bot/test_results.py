@@ -88,7 +88,7 @@ async def test_a_resigned_seat_is_last_everywhere_whatever_its_stand_in_scored(s
     assert doc["result"]["extra"]["resigned_seats"] == [gone] and doc["seats"][gone]["resigned"] is True
     lines, same = replay.play_back(doc)
     assert same and lines[-2] == f"p3 resigned · p{table.user_of(best)} wins"
-    assert f"3. p3 (resigned): {raw.scores[gone]}" in lines
+    assert f"3. p3 (resigned): {table.engine.score_text(raw.scores[gone], 'en')}" in lines
 
 
 async def test_a_person_against_ai_players_is_named_with_their_level(store: AsyncEngine) -> None:

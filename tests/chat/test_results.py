@@ -62,7 +62,7 @@ async def test_a_resigned_player_whose_stand_in_scored_most_is_listed_last(world
     text = _result_embed(world).description or ""
     lines = text.splitlines()
     assert lines[0].startswith(f"1. {winner}: ")
-    assert lines[2] == f"3. carol (resigned): {raw.scores[gone]}"
+    assert lines[2] == f"3. carol (resigned): {table.engine.score_text(raw.scores[gone], 'en')}"
     assert "Resigning counts as a loss; last place: carol." in lines
     carol_rating = next(line for line in lines if line.startswith("carol: rating 1000 → "))
     assert int(carol_rating.split("→ ")[1].split(" ")[0]) < 1000
@@ -80,7 +80,7 @@ async def test_a_resigned_player_whose_stand_in_scored_most_is_listed_last(world
     assert doc["seats"][gone] == {"name": "carol", "ai": None, "resigned": True}
     lines, same = replay.play_back(doc, "nl")
     assert same and lines[-2] == f"carol heeft opgegeven · {winner} wint"
-    assert f"3. carol (opgegeven): {raw.scores[gone]}" in lines
+    assert f"3. carol (opgegeven): {table.engine.score_text(raw.scores[gone], 'nl')}" in lines
 
 
 async def test_a_game_against_ai_players_is_rated_and_named_with_their_level(world: World) -> None:
