@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
@@ -88,6 +89,7 @@ def web_table(settings: Settings, service: TableService, pictures: Pictures) -> 
         port=settings.web_port or 0,
         rate_per_minute=settings.web_rate,
         poll=settings.web_poll,
+        **({"bundle": Path(settings.web_bundle)} if settings.web_bundle else {}),
     )
 
 

@@ -52,6 +52,8 @@ class Settings(BaseSettings):
     # Requests a person may make per minute, and seconds between looks for changes made by other processes.
     web_rate: int = Field(default=120, ge=1)
     web_poll: float = Field(default=2.0, gt=0)
+    # Where the built board page is (default: web/dist of the checkout; the image sets its own).
+    web_bundle: str | None = None
 
     @property
     def web_enabled(self) -> bool:

@@ -130,6 +130,7 @@ function draw(): void {
   const s = state;
   app.replaceChildren();
   if (!s) return;
+  app.dataset.version = String(s.version);
   document.documentElement.lang = s.lang;
   document.title = s.game;
   const head = el("header");
