@@ -49,7 +49,9 @@ async def version_of(page: Any) -> int:
 
 
 async def play_turn(page: Any) -> None:
-    """Click the first option of each menu step until the action is done (the page says so)."""
+    """Click the first option of each menu step until the action is done (the page says so and
+    shows a newer version of the game)."""
+    before = await version_of(page)
     for _ in range(10):
         path = await page.locator("#options button").first.get_attribute("data-path")
         await page.locator(f'#options button[data-path="{path}"]').click()
@@ -58,6 +60,7 @@ async def play_turn(page: Any) -> None:
             f"() => document.querySelector('.message') || ({gone} && document.querySelector('#options button'))"
         )
         if await page.locator(".message").count():
+            await page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {before}")
             return
     raise AssertionError("no action was reached by clicking")
 

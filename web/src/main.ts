@@ -196,6 +196,8 @@ function refuse(text: string): void {
 
 async function press(url: string, body: { [k: string]: string }): Promise<void> {
   if (!state) return;
+  message = null; // the answer to an earlier press is not the answer to this one
+  document.querySelector(".message")?.remove();
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Board-Token": token },
