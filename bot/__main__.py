@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
@@ -17,6 +18,8 @@ from bot.service.tables import TableService
 from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
 from bot.store.startup import DatabaseStartupError
+from bot.web.links import Links, derive_secret
+from bot.web.server import WebTable
 
 log = logging.getLogger("bot")
 
@@ -35,6 +38,9 @@ async def run(settings: Settings) -> None:
         ai = AIPlayers(
             service, pool, delay=settings.ai_delay, answer_wait=settings.ai_answer_wait, budget_ms=settings.ai_budget_ms
         )
+        pictures = Pictures(
+            ThreadPoolExecutor(1) if settings.picture_workers == 0 else picture_pool(settings.picture_workers)
+        )
         bot = Speltafel(
             service,
             dev_guild_id=settings.dev_guild_id,
@@ -44,15 +50,14 @@ async def run(settings: Settings) -> None:
             ai=ai,
             clock_tick=settings.clock_tick,
             # PICTURE_WORKERS=0 draws in a thread of the bot process instead (less memory, slower under load)
-            pictures=Pictures(
-                ThreadPoolExecutor(1) if settings.picture_workers == 0 else picture_pool(settings.picture_workers)
-            ),
+            pictures=pictures,
             replays=Replays(
                 now=service.now,
                 person_cooldown=settings.replay_cooldown,
                 channel_cooldown=settings.replay_channel_cooldown,
                 keep_bytes=int(settings.replay_cache_mb * 1024 * 1024),
             ),
+            web=web_table(settings, service, pictures),
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with bot:
@@ -65,6 +70,27 @@ async def run(settings: Settings) -> None:
         if "pool" in locals():
             pool.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()
+
+
+def web_table(settings: Settings, service: TableService, pictures: Pictures) -> WebTable | None:
+    """The board in the browser, when WEB_PORT and PUBLIC_URL are set; off (None) otherwise."""
+    if not settings.web_enabled:
+        return None
+    if settings.web_secret is not None:
+        secret = settings.web_secret.get_secret_value()
+    else:
+        secret = derive_secret(settings.discord_token.get_secret_value() if settings.discord_token else "")
+    links = Links(secret, settings.public_url or "", settings.web_link_hours * 3600)
+    return WebTable(
+        service,
+        pictures,
+        links,
+        host=settings.web_host,
+        port=settings.web_port or 0,
+        rate_per_minute=settings.web_rate,
+        poll=settings.web_poll,
+        **({"bundle": Path(settings.web_bundle)} if settings.web_bundle else {}),
+    )
 
 
 def main() -> int:

@@ -41,11 +41,33 @@ class Settings(BaseSettings):
     # For tests and proxies: where discord.py sends REST calls and opens its gateway.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # The web table (a board in the browser), on only when both are set: the port the bot listens on
+    # and the address people reach it at (a reverse proxy's https address, or http://host:port).
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    public_url: str | None = None
+    web_host: str = "0.0.0.0"
+    # Signs the board links; unset, it is derived from DISCORD_TOKEN (every process of one bot agrees).
+    web_secret: SecretStr | None = None
+    web_link_hours: float = Field(default=12.0, gt=0)
+    # Requests a person may make per minute, and seconds between looks for changes made by other processes.
+    web_rate: int = Field(default=120, ge=1)
+    web_poll: float = Field(default=2.0, gt=0)
+    # Where the built board page is (default: web/dist of the checkout; the image sets its own).
+    web_bundle: str | None = None
 
-    @field_validator("dev_guild_id", "shard_count", "ai_workers", "picture_workers", mode="before")
+    @property
+    def web_enabled(self) -> bool:
+        return self.web_port is not None and bool(self.public_url)
+
+    @field_validator("dev_guild_id", "shard_count", "ai_workers", "picture_workers", "web_port", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
+
+    @field_validator("public_url", "web_secret", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

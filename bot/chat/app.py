@@ -30,6 +30,7 @@ from bot.service.errors import ServiceError
 from bot.service.pictures import Pictures
 from bot.service.replays import Replays
 from bot.service.tables import TableService
+from bot.web.server import WebTable
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class Speltafel(commands.AutoShardedBot):
         clock_tick: float | None = 30.0,
         pictures: Pictures | None = None,
         replays: Replays | None = None,
+        web: WebTable | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -102,6 +104,10 @@ class Speltafel(commands.AutoShardedBot):
         self.clock_tick = clock_tick
         self._clock_task: asyncio.Task[None] | None = None
         self.sync_commands = sync_commands
+        # The web table (WEB_PORT and PUBLIC_URL set): runs in this process, tells the table like a press.
+        self.web = web
+        if web is not None:
+            web.announce = lambda outcome, seat: self.controller.announce(outcome, actor=seat)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
@@ -112,6 +118,11 @@ class Speltafel(commands.AutoShardedBot):
         await self.add_cog(Play(self))
         await self.add_cog(Settings(self))
         await self.add_cog(Records(self))
+        if self.web is not None:
+            from bot.chat.cogs.board import Board
+
+            await self.add_cog(Board(self, self.web.links))
+            await self.web.start()
         if self.clock_tick:
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())
         if not self.sync_commands:
@@ -147,6 +158,8 @@ class Speltafel(commands.AutoShardedBot):
         if self._clock_task is not None:
             self._clock_task.cancel()
         await self.ai.close()
+        if self.web is not None:
+            await self.web.stop()
         self.controller.pictures.close()
         self.controller.replays.close()
         await super().close()

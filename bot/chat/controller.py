@@ -270,6 +270,8 @@ class Controller:
         committed: if Discord refuses a message (missing permissions, a deleted channel) it is
         logged and `/status` or `/hand` still show the game.
         """
+        if self.bot.web is not None:  # open board pages first: they need no Discord round trip
+            self.bot.web.changed(outcome.table, outcome.events)
         try:
             await self._announce(outcome, actor=actor, actor_prompted=actor_prompted)
         except discord.HTTPException:

@@ -55,6 +55,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Alleen de gastheer of iemand met Kanalen beheren kan het spel afbreken.",
     },
     "closed": {"en": "This choice is no longer open.", "nl": "Deze keuze is niet meer open."},
+    "board_links": {
+        "en": "**Your board** (only for you, valid {hours} hours): <{mine}>\n**For watchers** (public view): <{watch}>",
+        "nl": "**Jouw bord** (alleen voor jou, {hours} uur geldig): <{mine}>\n**Voor kijkers** (openbaar beeld): <{watch}>",
+    },
+    "board_watch": {
+        "en": "You don't play here; **for watchers** (public view, valid {hours} hours): <{watch}>",
+        "nl": "Je speelt hier niet mee; **voor kijkers** (openbaar beeld, {hours} uur geldig): <{watch}>",
+    },
     "not_a_player": {"en": "You are not playing in this game.", "nl": "Je speelt niet mee in dit spel."},
     "not_your_button": {"en": "This choice belongs to another player.", "nl": "Deze keuze is van een andere speler."},
     "not_your_turn": {"en": "It is not your turn.", "nl": "Je bent niet aan de beurt."},

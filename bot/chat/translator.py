@@ -21,6 +21,7 @@ DUTCH: dict[str, str] = {
     "Take an AI player out of this channel's lobby.": "Haal een AI-speler uit de lobby van dit kanaal.",
     "Which AI player (default: the last one seated)": "Welke AI-speler (standaard: de laatst toegevoegde)",
     "Show this channel's table.": "Toon de tafel van dit kanaal.",
+    "Your link to this game's board in the browser, and one for watchers.": "Jouw link naar het bord van dit spel in de browser, en een voor kijkers.",
     "Your private view and your choices, only for you.": "Jouw eigen overzicht en keuzes, alleen voor jou.",
     "Make a move by typing it (suggestions list the legal ones).": "Doe een zet door hem te typen (de suggesties zijn de geldige zetten).",
     "Start typing; pick one of the suggestions": "Begin te typen; kies een van de suggesties",

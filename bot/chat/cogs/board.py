@@ -1,0 +1,43 @@
+"""/board: the web table's links for this channel's game (only when the web table is on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat.i18n import t
+from bot.service.errors import ServiceError
+from bot.store.models import RUNNING
+from bot.web.links import Links
+
+if TYPE_CHECKING:
+    from bot.chat.app import Speltafel
+
+
+class Board(commands.Cog):
+    def __init__(self, bot: Speltafel, links: Links) -> None:
+        self.bot = bot
+        self.ctl = bot.controller
+        self.links = links
+
+    @app_commands.command(
+        name="board", description="Your link to this game's board in the browser, and one for watchers."
+    )
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction) -> None:
+        lang = self.ctl.user_lang(interaction)
+        table = await self.bot.service.table_in(interaction.channel_id or 0)
+        if table is None or table.status != RUNNING:
+            await self.ctl.refuse(interaction, ServiceError("no_game"))
+            return
+        hours = f"{self.links.lifetime / 3600:g}"
+        watch = self.links.spectator(table.game_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.seats[seat].resigned:
+            await self.ctl.reply(interaction, t("board_watch", lang, watch=watch, hours=hours))
+            return
+        mine = self.links.personal(table.game_id, seat, interaction.user.id)
+        await self.ctl.reply(interaction, t("board_links", lang, mine=mine, watch=watch, hours=hours))

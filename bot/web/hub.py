@@ -1,0 +1,116 @@
+"""Open pages per game, and telling them about changes.
+
+A change committed in this process reaches its pages at once: the chat adapter calls ``changed``
+with the table it already holds, so no database read stands between the commit and the push. A
+change committed by another bot process on the same database is found by polling: every
+``interval`` seconds the hub reads the version of each game it has pages for and pushes when it
+moved. A page that reconnects (after a restart) is sent the current view at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from bot.service.notices import Table
+from bot.web.links import Pass
+from games.core import Event
+
+log = logging.getLogger(__name__)
+
+#: events kept per game for the pages' log (those committed through this process)
+KEEP_EVENTS = 60
+
+
+@dataclass(eq=False)
+class Client:
+    ws: web.WebSocketResponse
+    grant: Pass
+    token: str
+    lang: str
+    version: int = -1  # the newest version this page was sent
+
+
+Render = Callable[[Table, Client, list[Event]], dict[str, Any]]
+
+
+@dataclass
+class Hub:
+    load: Callable[[int], Awaitable[Table | None]]
+    render: Render
+    clients: dict[int, set[Client]] = field(default_factory=dict)
+    events: dict[int, deque[Event]] = field(default_factory=dict)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def log_of(self, game_id: int) -> list[Event]:
+        return list(self.events.get(game_id, ()))
+
+    def add(self, client: Client) -> None:
+        self.clients.setdefault(client.grant.game_id, set()).add(client)
+
+    def remove(self, client: Client) -> None:
+        pages = self.clients.get(client.grant.game_id)
+        if pages is not None:
+            pages.discard(client)
+            if not pages:
+                del self.clients[client.grant.game_id]
+
+    def changed(self, table: Table, events: list[Event]) -> None:
+        """A change was committed (called synchronously by the chat adapter, before it talks to Discord)."""
+        if events:
+            self.events.setdefault(table.game_id, deque(maxlen=KEEP_EVENTS)).extend(events)
+        if table.game_id in self.clients:
+            task = asyncio.get_running_loop().create_task(self.push(table, force=not events))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def push(self, table: Table, *, force: bool = False) -> None:
+        for client in list(self.clients.get(table.game_id, ())):
+            await self.send(client, table, force=force)
+
+    async def send(self, client: Client, table: Table, *, force: bool = False) -> None:
+        # Checked and marked before the first await: a later version is never overtaken by an older one.
+        if table.version < client.version or (table.version == client.version and not force):
+            return
+        client.version = table.version
+        try:
+            message = {"type": "state", "state": self.render(table, client, self.log_of(table.game_id))}
+            await client.ws.send_json(message)
+        except (ConnectionError, RuntimeError):
+            self.remove(client)
+        except Exception:
+            log.exception("could not send game %s to a page", table.game_id)
+
+    async def poll_once(self) -> None:
+        """Push games whose version moved in another process."""
+        for game_id in list(self.clients):
+            pages = self.clients.get(game_id)
+            if not pages:
+                continue
+            table = await self.load(game_id)
+            if table is not None and table.version > min(c.version for c in pages):
+                await self.push(table)
+
+    async def poll_forever(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.poll_once()
+            except Exception:
+                log.exception("looking for changes made by other processes failed")
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for pages in list(self.clients.values()):
+            for client in list(pages):
+                with contextlib.suppress(Exception):
+                    await client.ws.close()
+        self.clients.clear()

@@ -1,0 +1,137 @@
+"""What one page shows: a seat's view (or the public one) as JSON, never the game's state.
+
+Everything here goes through the engine's ``view`` for the reader's seat, so hidden information
+reaches a page only where the engine shows it to that seat; the menu is the chat's menu tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from importlib import import_module
+from typing import Any
+
+from bot.service import menus
+from bot.service.notices import Table
+from bot.web.texts import texts
+from games.core import Action, Engine, Event, visible
+from games.fonts import font
+
+Places = Callable[[Action], list[str]]
+
+
+def picture_module(engine: Engine) -> Any:
+    name = getattr(engine, "picture_module", None)
+    return import_module(name) if name else None
+
+
+def scene_maker(engine: Engine) -> Callable[..., Any] | None:
+    """The game's scene description (``scene(view, lang, names)``), where its picture offers one."""
+    return getattr(picture_module(engine), "scene", None)
+
+
+def places_maker(engine: Engine) -> Places | None:
+    """The game's mapping from an action to the board places it names (``places_of``)."""
+    return getattr(picture_module(engine), "places_of", None)
+
+
+@lru_cache(maxsize=1)
+def font_metrics() -> dict[str, list[float]]:
+    """Ascent and descent of the picture font per point, so SVG texts sit where Pillow puts them."""
+    out = {}
+    for weight in ("regular", "bold"):
+        ascent, descent = font(1000, weight).getmetrics()
+        out[weight] = [ascent / 1000, descent / 1000]
+    return out
+
+
+def log_lines(engine: Engine, events: Iterable[Event], seat: int | None, lang: str, names: list[str]) -> list[str]:
+    """The events this reader may see (a spectator: public ones only), in their language."""
+    out = []
+    for ev in events:
+        if visible(ev, seat):
+            line = engine.describe_event(ev, lang, names)
+            if line:
+                out.append(line)
+    return out
+
+
+def step_json(step: menus.Step) -> dict[str, Any]:
+    return {
+        "chosen": step.chosen,
+        "path": ".".join(step.path),
+        "options": [{"label": o.label, "path": ".".join(o.path), "leaf": o.leaf} for o in step.options],
+    }
+
+
+def path_of(menu: menus.Menu, action: Action) -> list[str] | None:
+    """The menu path that picks ``action`` (child indices, unfolded): the same press as in the chat."""
+    stack: list[tuple[Any, list[str]]] = [(menu.root, [])]
+    while stack:
+        node, path = stack.pop()
+        if node.action == action:
+            return [*path, menus.LEAF_SELF] if node.children else path
+        stack.extend((child, [*path, str(i)]) for i, child in enumerate(node.children))
+    return None
+
+
+def clickable(places: Places | None, actions: list[Action]) -> dict[str, list[Action]]:
+    """Each board place that at least one legal action names, with those actions."""
+    out: dict[str, list[Action]] = {}
+    if places is None:
+        return out
+    for action in actions:
+        for place in places(action):
+            out.setdefault(place, []).append(action)
+    return out
+
+
+def payload(
+    table: Table, seat: int | None, lang: str, events: Iterable[Event], picture_url: str | None = None
+) -> dict[str, Any]:
+    """The page's whole content for one reader."""
+    engine = table.engine
+    names = table.names
+    view = engine.view(table.state, seat)
+    waiting = sorted(engine.pending(table.state)) if table.state is not None else []
+    words = texts(lang)
+    out: dict[str, Any] = {
+        "game": engine.names.get(lang) or engine.names["en"],
+        "game_id": table.game_id,
+        "version": table.version,
+        "running": table.status == "running",
+        "seat": seat,
+        "lang": lang,
+        "texts": words,
+        "players": [
+            {
+                "name": info.label,
+                "seat": info.position,
+                "waiting": info.position in waiting,
+                "you": info.position == seat,
+            }
+            for info in table.seats
+        ],
+        "status": engine.status_lines(view, lang, names),
+        "log": log_lines(engine, events, seat, lang, names)[-30:],
+        "prompt": None,
+        "seq": None,
+        "menu": None,
+        "places": [],
+    }
+    if table.result is not None:
+        out["status"] = [words["finished"], *out["status"]]
+    make_scene = scene_maker(engine)
+    if make_scene is not None:
+        out["board"] = {"scene": make_scene(view, lang, names).to_json(), "font": font_metrics()}
+    else:
+        out["board"] = {"picture": picture_url}
+    if seat is not None and seat in table.prompts and table.status == "running":
+        legal = engine.legal(table.state, seat)
+        out["prompt"] = engine.describe_prompt({**view, "names": names}, table.prompts[seat], lang)
+        out["seq"] = table.prompt_seqs.get(seat, 0)
+        step = menus.resolve(engine, view, legal, lang, [])
+        if isinstance(step, menus.Step):
+            out["menu"] = step_json(step)
+        out["places"] = sorted(clickable(places_maker(engine), legal))
+    return out

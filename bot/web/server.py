@@ -1,0 +1,308 @@
+"""The web table's aiohttp application, run inside the bot process on WEB_PORT.
+
+Routes: ``/board/<token>`` the page (static: it holds no game data), ``/static/*`` the bundle and the
+picture font, ``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a
+scene, ``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the
+table service exactly as a chat press), ``/ws`` live updates. Every request but static files needs a
+valid link token and passes the per-person rate limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.chat.i18n import t
+from bot.service import menus
+from bot.service.errors import ServiceError
+from bot.service.notices import Outcome, Table
+from bot.service.pictures import Pictures
+from bot.service.tables import TableService
+from bot.web.hub import Client, Hub
+from bot.web.limits import RateLimit
+from bot.web.links import Links, Pass
+from bot.web.page import clickable, path_of, payload, places_maker, scene_maker, step_json
+from bot.web.texts import lang_of_header, texts
+from games.core import Event
+from games.fonts import FILES
+
+log = logging.getLogger(__name__)
+
+#: where `npm run build` puts the page (web/dist at the top of the checkout)
+BUNDLE = Path(__file__).resolve().parents[2] / "web" / "dist"
+BUILD_HINT = "the board page is not built: cd web && npm ci && npm run build"
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".map": "application/json", ".html": "text/html"}
+
+Announce = Callable[[Outcome, int], Awaitable[None]]
+
+
+@web.middleware
+async def security_headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    response = await handler(request)
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"  # the link is the key: never pass it on
+    if not request.path.startswith("/static/"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+class WebTable:
+    def __init__(
+        self,
+        service: TableService,
+        pictures: Pictures,
+        links: Links,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        bundle: Path = BUNDLE,
+        rate_per_minute: int = 120,
+        poll: float | None = 2.0,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self.pictures = pictures
+        self.links = links
+        self.host, self.port = host, port
+        self.bundle = bundle
+        self.limit = RateLimit(rate_per_minute, now)
+        self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
+        # Told after a web action is committed: the chat adapter's announce (table message, DMs).
+        self.announce: Announce | None = None
+        self.hub = Hub(self.service.table_by_id, self._render)
+        self._runner: web.AppRunner | None = None
+        self._poller: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- life --------------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[security_headers], client_max_size=16 * 1024)
+        app.add_routes(
+            [
+                web.get("/board/{token}", self.page),
+                web.get("/static/fonts/{weight}.ttf", self.font_file),
+                web.get("/static/{name}", self.static_file),
+                web.get("/api/state", self.state),
+                web.get("/api/picture", self.picture),
+                web.post("/api/menu", self.menu),
+                web.post("/api/place", self.place),
+                web.get("/ws", self.socket),
+            ]
+        )
+        return app
+
+    @property
+    def built(self) -> bool:
+        return (self.bundle / "board.js").is_file()
+
+    async def start(self) -> None:
+        if not self.built:
+            log.warning(BUILD_HINT)
+        self._runner = web.AppRunner(self.app(), access_log=None)  # URLs carry tokens: not logged
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        if self.port == 0:
+            self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        if self.poll:
+            self._poller = asyncio.get_running_loop().create_task(self.hub.poll_forever(self.poll))
+        log.info("web table listening on %s:%s", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+        await self.hub.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def changed(self, table: Table, events: list[Event]) -> None:
+        """The chat adapter tells about every committed change (see Controller.announce)."""
+        self.hub.changed(table, events)
+
+    # -- who is asking -------------------------------------------------------------------------
+    def _lang(self, request: web.Request) -> str:
+        return lang_of_header(request.headers.get("Accept-Language"))
+
+    def _grant(self, request: web.Request, token: str | None) -> Pass:
+        grant = self.links.read(token or "")
+        if grant is None:
+            raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
+        who = f"user:{grant.user_id}" if grant.user_id is not None else f"watch:{grant.game_id}:{request.remote}"
+        if not self.limit.allow(who):
+            raise web.HTTPTooManyRequests(text=texts(self._lang(request))["slow_down"])
+        return grant
+
+    async def _table(self, request: web.Request, grant: Pass) -> Table:
+        table = await self.service.table_by_id(grant.game_id)
+        if table is None or table.state is None:
+            raise web.HTTPNotFound(text=texts(self._lang(request))["refused"])
+        if grant.seat is not None and table.user_of(grant.seat) != grant.user_id:
+            raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
+        return table
+
+    def _render(self, table: Table, client: Client, events: list[Event]) -> dict[str, Any]:
+        url = None
+        if scene_maker(table.engine) is None:
+            url = f"/api/picture?t={client.token}&v={table.version}"
+        return payload(table, client.grant.seat, client.lang, events, url)
+
+    # -- pages and files -----------------------------------------------------------------------
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        self._grant(request, request.match_info["token"])
+        if not self.built:
+            return web.Response(text=texts(self._lang(request))["not_built"], status=503)
+        return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
+
+    async def static_file(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = self.bundle / name
+        kind = STATIC_TYPES.get(path.suffix)
+        if kind is None or "/" in name or name.startswith(".") or not path.is_file():
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Content-Type": kind})
+
+    async def font_file(self, request: web.Request) -> web.StreamResponse:
+        path = FILES.get(request.match_info["weight"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Content-Type": "font/ttf", "Cache-Control": "max-age=86400"})
+
+    # -- the game ------------------------------------------------------------------------------
+    async def state(self, request: web.Request) -> web.Response:
+        token = request.headers.get("X-Board-Token", "")
+        grant = self._grant(request, token)
+        table = await self._table(request, grant)
+        client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
+        return web.json_response(self._render(table, client, self.hub.log_of(table.game_id)))
+
+    async def picture(self, request: web.Request) -> web.Response:
+        grant = self._grant(request, request.query.get("t"))
+        table = await self._table(request, grant)
+        view = table.engine.view(table.state, grant.seat)
+        lang = self._lang(request)
+        png = await self.pictures.png(
+            table.engine.key, table.game_id, table.version, grant.seat, lang, view, table.names
+        )
+        if not png:
+            raise web.HTTPNotFound()
+        return web.Response(body=png, content_type="image/png")
+
+    async def _body(self, request: web.Request) -> tuple[Pass, Table, dict[str, Any]]:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest() from None
+        if not isinstance(body, dict):
+            raise web.HTTPBadRequest()
+        grant = self._grant(request, request.headers.get("X-Board-Token", ""))
+        if grant.seat is None:
+            raise web.HTTPForbidden(text=texts(self._lang(request))["spectator"])
+        return grant, await self._table(request, grant), body
+
+    async def menu(self, request: web.Request) -> web.Response:
+        """A press in the side panel: the next step, or the action applied (as a chat press)."""
+        grant, table, body = await self._body(request)
+        lang = self._lang(request)
+        seq, raw = body.get("seq"), body.get("path", "")
+        if not isinstance(seq, int) or not isinstance(raw, str) or len(raw) > 200:
+            raise web.HTTPBadRequest()
+        seat = grant.seat or 0
+        if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
+            return self._refusal(ServiceError("closed"), lang, table)
+        view = table.engine.view(table.state, seat)
+        found = menus.resolve(
+            table.engine, view, table.engine.legal(table.state, seat), lang, [p for p in raw.split(".") if p]
+        )
+        if found is None:
+            return self._refusal(ServiceError("closed"), lang, table)
+        if isinstance(found, menus.Step):
+            return web.json_response({"ok": True, "menu": step_json(found)})
+        return await self._act(grant, table, found, seq, lang)
+
+    async def place(self, request: web.Request) -> web.Response:
+        """A click on the board: the one action naming that place is applied; several become a step."""
+        grant, table, body = await self._body(request)
+        lang = self._lang(request)
+        seq, place = body.get("seq"), body.get("place")
+        if not isinstance(seq, int) or not isinstance(place, str) or len(place) > 100:
+            raise web.HTTPBadRequest()
+        seat = grant.seat or 0
+        if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
+            return self._refusal(ServiceError("closed"), lang, table)
+        legal = table.engine.legal(table.state, seat)
+        chosen = clickable(places_maker(table.engine), legal).get(place)
+        if not chosen:
+            return self._refusal(ServiceError("closed"), lang, table)
+        if len(chosen) == 1:
+            return await self._act(grant, table, chosen[0], seq, lang)
+        view = table.engine.view(table.state, seat)
+        tree = menus.Menu(table.engine, view, legal, lang)
+        options = []
+        for action in chosen:
+            path = path_of(tree, action)
+            if path is not None:
+                label = " · ".join(table.engine.action_path(view, action, lang))
+                options.append({"label": label[:100], "path": ".".join(path), "leaf": True})
+        return web.json_response({"ok": True, "menu": {"chosen": [], "path": "", "options": options}})
+
+    async def _act(self, grant: Pass, table: Table, action: Any, seq: int, lang: str) -> web.Response:
+        try:
+            outcome = await self.service.act(game_id=table.game_id, user_id=grant.user_id or 0, action=action, seq=seq)
+        except ServiceError as err:
+            return self._refusal(err, lang, table)
+        if self.announce is not None:
+            task = asyncio.get_running_loop().create_task(self.announce(outcome, grant.seat or 0))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            self.changed(outcome.table, outcome.events)
+        view = table.engine.view(table.state, grant.seat)  # as it was when the person chose
+        label = " › ".join(table.engine.action_path(view, action, lang))
+        return web.json_response({"ok": True, "done": t("chosen", lang, label=label)})
+
+    @staticmethod
+    def _refusal(err: ServiceError, lang: str, table: Table) -> web.Response:
+        params = dict(err.params)
+        refusal = params.get("refusal")
+        if err.code == "illegal" and refusal is not None:
+            described = table.engine.describe_refusal(refusal, lang)  # type: ignore[attr-defined]
+            if described:
+                params["reason"] = described
+        params.pop("refusal", None)
+        return web.json_response({"ok": False, "error": t(err.code, lang, **params), "refresh": True}, status=409)
+
+    # -- live ----------------------------------------------------------------------------------
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        token = request.query.get("t", "")
+        grant = self._grant(request, token)
+        table = await self._table(request, grant)
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
+        await ws.prepare(request)
+        client = Client(ws, grant, token, self._lang(request))
+        self.hub.add(client)
+        try:
+            latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
+            await self.hub.send(client, latest, force=True)
+            async for msg in ws:  # the page only listens; anything it sends is ignored
+                if msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            self.hub.remove(client)
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return ws

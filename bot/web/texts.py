@@ -1,0 +1,43 @@
+"""The web page's own words in English and Dutch (the game's texts come from each engine, refusals
+from the chat's messages, so both places say the same)."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "your_turn": {"en": "Your turn", "nl": "Jij bent aan de beurt"},
+    "waiting_for": {"en": "Waiting for {names}", "nl": "Wachten op {names}"},
+    "players": {"en": "Players", "nl": "Spelers"},
+    "log": {"en": "What happened", "nl": "Wat er gebeurde"},
+    "choices": {"en": "Your choices", "nl": "Jouw keuzes"},
+    "no_choice": {"en": "Nothing to choose right now.", "nl": "Nu valt er niets te kiezen."},
+    "back": {"en": "Back", "nl": "Terug"},
+    "spectator": {"en": "Watching (public view)", "nl": "Meekijken (openbaar beeld)"},
+    "you": {"en": "you", "nl": "jij"},
+    "finished": {"en": "The game is over.", "nl": "Het spel is afgelopen."},
+    "board": {"en": "The board", "nl": "Het bord"},
+    "reconnecting": {"en": "Connection lost, reconnecting…", "nl": "Verbinding weg, opnieuw verbinden…"},
+    "refused": {
+        "en": "This board link is not valid (it expired or was altered). Ask for a new one with /board.",
+        "nl": "Deze bordlink is niet geldig (verlopen of veranderd). Vraag een nieuwe met /board.",
+    },
+    "slow_down": {"en": "Too many requests; wait a moment.", "nl": "Te veel verzoeken; wacht even."},
+    "not_built": {
+        "en": "The board page is not built on this server: cd web && npm ci && npm run build",
+        "nl": "De bordpagina is op deze server niet gebouwd: cd web && npm ci && npm run build",
+    },
+}
+
+
+def lang_of_header(accept_language: str | None) -> str:
+    """Dutch when the browser prefers Dutch over English, English otherwise."""
+    for part in (accept_language or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag.startswith("nl"):
+            return "nl"
+        if tag.startswith("en"):
+            return "en"
+    return "en"
+
+
+def texts(lang: str) -> dict[str, str]:
+    return {key: entry.get(lang) or entry["en"] for key, entry in TEXTS.items()}

@@ -1,0 +1,83 @@
+"""A SimCord world whose bot serves the web table on loopback (a port of its own)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bot.chat.app import Speltafel
+from bot.service import pictures, replays
+from bot.service.tables import TableService
+from bot.store.db import make_engine, make_sessions
+from bot.store.migrate import upgrade
+from bot.web.links import Links
+from bot.web.server import WebTable
+from tests.chat.world import GUILD_ID, FakeClock, World, make_ai, picture_pool, replay_pool
+
+SECRET = "test-secret-for-board-links"
+
+
+class Ticks:
+    """Wall time for the links and the rate limit, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@asynccontextmanager
+async def web_world(tmp_path: Path, name: str, *, rate: int = 600) -> AsyncIterator[tuple[World, WebTable, Ticks]]:
+    db_path = tmp_path / "speltafel.db"
+    engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
+    await upgrade(engine)
+    seeds = random.Random(name)
+    clock = FakeClock()
+    ticks = Ticks()
+    service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
+    pics = pictures.Pictures(picture_pool())
+    links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
+    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks)
+    bot = Speltafel(
+        service,
+        dev_guild_id=GUILD_ID,
+        shard_count=1,
+        ai=make_ai(service),
+        clock_tick=None,
+        pictures=pics,
+        replays=replays.Replays(replay_pool(), now=service.now),
+        web=web,
+    )
+    env = simcord.Env(bot, settle_timeout=20.0)
+    guild = env.create_guild("Spelavond", id=GUILD_ID)
+    channel = guild.create_text_channel("spellen")
+    world = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service, clock=clock)
+    await env.start()
+    links.base_url = f"http://127.0.0.1:{web.port}"
+    try:
+        yield world, web, ticks
+    finally:
+        await env.shutdown()
+        await world.engine.dispose()
+        if env.errors:
+            raise ExceptionGroup("the bot raised during the test", list(env.errors))
+
+
+async def start_game(world: World, game: str, players: int, options: str | None = None) -> list[Any]:
+    members = [world.add_player(f"P{i}") for i in range(players)]
+    await members[0].slash(world.channel, "join", game=game)
+    for m in members[1:]:
+        await m.slash(world.channel, "join")
+    r = await (
+        members[0].slash(world.channel, "start", options=options)
+        if options
+        else members[0].slash(world.channel, "start")
+    )
+    assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
+    return members
