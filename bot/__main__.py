@@ -18,6 +18,7 @@ from bot.service.tables import TableService
 from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
 from bot.store.startup import DatabaseStartupError
+from bot.web.activity import DiscordOAuth
 from bot.web.links import Links, derive_secret
 from bot.web.server import WebTable
 
@@ -81,6 +82,10 @@ def web_table(settings: Settings, service: TableService, pictures: Pictures) -> 
     else:
         secret = derive_secret(settings.discord_token.get_secret_value() if settings.discord_token else "")
     links = Links(secret, settings.public_url or "", settings.web_link_hours * 3600)
+    activity = None
+    if settings.activity_enabled and settings.discord_client_id and settings.discord_client_secret:
+        client_secret = settings.discord_client_secret.get_secret_value()
+        activity = DiscordOAuth(settings.discord_client_id, client_secret, settings.discord_api_base)
     return WebTable(
         service,
         pictures,
@@ -89,6 +94,7 @@ def web_table(settings: Settings, service: TableService, pictures: Pictures) -> 
         port=settings.web_port or 0,
         rate_per_minute=settings.web_rate,
         poll=settings.web_poll,
+        activity=activity,
         **({"bundle": Path(settings.web_bundle)} if settings.web_bundle else {}),
     )
 

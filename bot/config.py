@@ -54,17 +54,25 @@ class Settings(BaseSettings):
     web_poll: float = Field(default=2.0, gt=0)
     # Where the built board page is (default: web/dist of the checkout; the image sets its own).
     web_bundle: str | None = None
+    # The Discord Activity (the board inside Discord), on when the web table is on and both are set:
+    # the application's OAuth2 client id and secret (Developer Portal, OAuth2).
+    discord_client_id: str | None = None
+    discord_client_secret: SecretStr | None = None
 
     @property
     def web_enabled(self) -> bool:
         return self.web_port is not None and bool(self.public_url)
+
+    @property
+    def activity_enabled(self) -> bool:
+        return self.web_enabled and bool(self.discord_client_id) and self.discord_client_secret is not None
 
     @field_validator("dev_guild_id", "shard_count", "ai_workers", "picture_workers", "web_port", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
 
-    @field_validator("public_url", "web_secret", mode="before")
+    @field_validator("public_url", "web_secret", "discord_client_id", "discord_client_secret", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -108,6 +108,20 @@ class Speltafel(commands.AutoShardedBot):
         self.web = web
         if web is not None:
             web.announce = lambda outcome, seat: self.controller.announce(outcome, actor=seat)
+            web.may_watch = self.sees_channel
+
+    async def sees_channel(self, channel_id: int, user_id: int) -> bool:
+        """Whether this person may see this channel (a watcher of its game through the Activity must)."""
+        channel = self.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel):
+            return False
+        member = channel.guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await channel.guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return False
+        return channel.permissions_for(member).view_channel
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
@@ -121,7 +135,11 @@ class Speltafel(commands.AutoShardedBot):
         if self.web is not None:
             from bot.chat.cogs.board import Board
 
-            await self.add_cog(Board(self, self.web.links))
+            if self.web.activity is not None:
+                from bot.chat.activity_button import ActivityButton
+
+                self.add_dynamic_items(ActivityButton)
+            await self.add_cog(Board(self, self.web.links, activity=self.web.activity is not None))
             await self.web.start()
         if self.clock_tick:
             self._clock_task = asyncio.get_running_loop().create_task(self._watch_clocks())

@@ -59,6 +59,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "**Your board** (only for you, valid {hours} hours): <{mine}>\n**For watchers** (public view): <{watch}>",
         "nl": "**Jouw bord** (alleen voor jou, {hours} uur geldig): <{mine}>\n**Voor kijkers** (openbaar beeld): <{watch}>",
     },
+    "activity_open": {"en": "Open the board in Discord", "nl": "Open het bord in Discord"},
+    "activity_unavailable": {
+        "en": "The board can't be opened in Discord here; use /board for a link.",
+        "nl": "Het bord kan hier niet in Discord geopend worden; gebruik /board voor een link.",
+    },
     "board_watch": {
         "en": "You don't play here; **for watchers** (public view, valid {hours} hours): <{watch}>",
         "nl": "Je speelt hier niet mee; **voor kijkers** (openbaar beeld, {hours} uur geldig): <{watch}>",

@@ -4,7 +4,9 @@ Routes: ``/board/<token>`` the page (static: it holds no game data), ``/static/*
 picture font, ``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a
 scene, ``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the
 table service exactly as a chat press), ``/ws`` live updates. Every request but static files needs a
-valid link token and passes the per-person rate limit.
+valid link token and passes the per-person rate limit. With the Discord Activity configured, ``/`` is
+the Activity's entry page (Discord maps its proxy's ``/`` there) and ``/api/activity/token`` turns
+the SDK's OAuth2 code into a link token for that person and the game of the Activity's channel.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, Table
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
+from bot.store.models import RUNNING
+from bot.web.activity import DiscordOAuth, OAuthRefused
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
@@ -43,9 +47,17 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+# The Activity's entry page is framed by Discord (its clients on discord.com, the proxy on discordsays.com).
+ACTIVITY_CSP = CSP.replace(
+    "frame-ancestors 'none'",
+    "frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com",
+)
+ACTIVITY_PAGE = "/"
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".map": "application/json", ".html": "text/html"}
 
 Announce = Callable[[Outcome, int], Awaitable[None]]
+#: may this person see this channel (the chat adapter knows; a watcher of a channel must see it)
+MayWatch = Callable[[int, int], Awaitable[bool]]
 
 
 @web.middleware
@@ -53,7 +65,7 @@ async def security_headers(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     response = await handler(request)
-    response.headers["Content-Security-Policy"] = CSP
+    response.headers["Content-Security-Policy"] = ACTIVITY_CSP if request.path == ACTIVITY_PAGE else CSP
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"  # the link is the key: never pass it on
     if not request.path.startswith("/static/"):
@@ -74,6 +86,7 @@ class WebTable:
         rate_per_minute: int = 120,
         poll: float | None = 2.0,
         now: Callable[[], float] = time.monotonic,
+        activity: DiscordOAuth | None = None,
     ) -> None:
         self.service = service
         self.pictures = pictures
@@ -84,6 +97,9 @@ class WebTable:
         self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
         # Told after a web action is committed: the chat adapter's announce (table message, DMs).
         self.announce: Announce | None = None
+        # The Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set), and who may watch a channel.
+        self.activity = activity
+        self.may_watch: MayWatch | None = None
         self.hub = Hub(self.service.table_by_id, self._render)
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -104,6 +120,14 @@ class WebTable:
                 web.get("/ws", self.socket),
             ]
         )
+        if self.activity is not None:
+            app.add_routes(
+                [
+                    web.get(ACTIVITY_PAGE, self.activity_page),
+                    web.get("/api/activity/config", self.activity_config),
+                    web.post("/api/activity/token", self.activity_token),
+                ]
+            )
         return app
 
     @property
@@ -168,6 +192,12 @@ class WebTable:
             return web.Response(text=texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
 
+    async def activity_page(self, request: web.Request) -> web.StreamResponse:
+        """The page Discord shows in the Activity (the same bundle; it starts in Activity mode)."""
+        if not self.built:
+            return web.Response(text=texts(self._lang(request))["not_built"], status=503)
+        return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
+
     async def static_file(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         path = self.bundle / name
@@ -181,6 +211,50 @@ class WebTable:
         if path is None:
             raise web.HTTPNotFound()
         return web.FileResponse(path, headers={"Content-Type": "font/ttf", "Cache-Control": "max-age=86400"})
+
+    # -- the Discord Activity -----------------------------------------------------------------
+    async def activity_config(self, request: web.Request) -> web.Response:
+        assert self.activity is not None
+        return web.json_response({"client_id": self.activity.client_id})
+
+    async def activity_token(self, request: web.Request) -> web.Response:
+        """The SDK's OAuth2 code and the Activity's channel in; the access token and a link token out."""
+        assert self.activity is not None
+        words = texts(self._lang(request))
+        if not self.limit.allow(f"activity:{request.remote}"):
+            raise web.HTTPTooManyRequests(text=words["slow_down"])
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text=words["activity_refused"]) from None
+        code = body.get("code") if isinstance(body, dict) else None
+        channel = body.get("channel_id") if isinstance(body, dict) else None
+        if not isinstance(code, str) or not 0 < len(code) <= 200:
+            raise web.HTTPBadRequest(text=words["activity_refused"])
+        if not isinstance(channel, str) or not channel.isdigit() or len(channel) > 20:
+            raise web.HTTPBadRequest(text=words["activity_refused"])
+        try:
+            found = await self.activity.identify(code)
+        except OAuthRefused as err:
+            log.info("an Activity sign-in was refused: %s", err)
+            raise web.HTTPUnauthorized(text=words["activity_refused"]) from None
+        user_id, channel_id = found.person.user_id, int(channel)
+        if not self.limit.allow(f"user:{user_id}"):
+            raise web.HTTPTooManyRequests(text=words["slow_down"])
+        table = await self.service.table_in(channel_id)
+        if table is None or table.status != RUNNING or table.state is None:
+            raise web.HTTPNotFound(text=words["activity_no_game"])
+        seat = table.seat_of(user_id)
+        if seat is not None and not table.seats[seat].resigned:
+            token = self.links.token(table.game_id, seat, user_id)
+        elif self.may_watch is not None and await self.may_watch(channel_id, user_id):
+            token = self.links.token(table.game_id)  # a watcher: the public view
+            seat = None
+        else:
+            raise web.HTTPForbidden(text=words["activity_no_game"])
+        return web.json_response(
+            {"access_token": found.access_token, "token": token, "game": table.game_id, "seat": seat}
+        )
 
     # -- the game ------------------------------------------------------------------------------
     async def state(self, request: web.Request) -> web.Response:

@@ -20,6 +20,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This board link is not valid (it expired or was altered). Ask for a new one with /board.",
         "nl": "Deze bordlink is niet geldig (verlopen of veranderd). Vraag een nieuwe met /board.",
     },
+    "activity_refused": {
+        "en": "Discord did not confirm who you are; close the Activity and open it again.",
+        "nl": "Discord bevestigde niet wie je bent; sluit de Activity en open hem opnieuw.",
+    },
+    "activity_no_game": {
+        "en": "No game is being played in this channel that you can open. Start one with /join and /start.",
+        "nl": "In dit kanaal loopt geen spel dat jij kunt openen. Begin er een met /join en /start.",
+    },
     "slow_down": {"en": "Too many requests; wait a moment.", "nl": "Te veel verzoeken; wacht even."},
     "not_built": {
         "en": "The board page is not built on this server: cd web && npm ci && npm run build",

@@ -15,6 +15,7 @@ from bot.service import pictures, replays
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
+from bot.web.activity import DiscordOAuth
 from bot.web.links import Links
 from bot.web.server import WebTable
 from tests.chat.world import GUILD_ID, FakeClock, World, make_ai, picture_pool, replay_pool
@@ -33,7 +34,9 @@ class Ticks:
 
 
 @asynccontextmanager
-async def web_world(tmp_path: Path, name: str, *, rate: int = 600) -> AsyncIterator[tuple[World, WebTable, Ticks]]:
+async def web_world(
+    tmp_path: Path, name: str, *, rate: int = 600, activity: DiscordOAuth | None = None
+) -> AsyncIterator[tuple[World, WebTable, Ticks]]:
     db_path = tmp_path / "speltafel.db"
     engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
     await upgrade(engine)
@@ -43,7 +46,7 @@ async def web_world(tmp_path: Path, name: str, *, rate: int = 600) -> AsyncItera
     service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
     pics = pictures.Pictures(picture_pool())
     links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
-    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks)
+    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks, activity=activity)
     bot = Speltafel(
         service,
         dev_guild_id=GUILD_ID,

@@ -7,7 +7,9 @@ sync application commands and answer an interaction:
   (and ``/applications/@me``), ``GET /gateway`` and ``/gateway/bot``,
   ``GET``/``PUT`` of the global and guild command lists (PUTs are recorded),
   ``POST /interactions/{id}/{token}/callback`` (recorded), and the interaction
-  webhook routes for follow-ups and ``@original``. Anything else is recorded in
+  webhook routes for follow-ups and ``@original``; for the Activity's sign-in, ``POST /oauth2/token``
+  (an authorization code granted with :meth:`FakeDiscord.grant_code`, exchanged with the client id
+  and secret) and ``GET /users/@me`` with the access token it gave (``Bearer``). Anything else is recorded in
   ``unknown_requests`` and answered with a Discord-style 404.
 * A gateway websocket at ``/gateway``: HELLO, heartbeat ACKs, READY plus one
   GUILD_CREATE after IDENTIFY, RESUMED after RESUME, and
@@ -204,6 +206,10 @@ class FakeDiscord:
         self.callbacks: list[InteractionCallback] = []
         self._acknowledged: set[int] = set()
         self.webhook_messages: list[WebhookMessage] = []
+        # OAuth2 for the Activity: the application's client secret, codes not yet used, tokens given.
+        self.client_secret = "fake-client-secret"
+        self._codes: dict[str, dict[str, Any]] = {}
+        self._access_tokens: dict[str, dict[str, Any]] = {}
 
         self._ids = itertools.count(APPLICATION_ID + 1_000_000)
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
@@ -239,6 +245,7 @@ class FakeDiscord:
         app.router.add_get(f"{api}/applications/{{app_id}}/commands", self._get_commands)
         app.router.add_put(f"{api}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._put_commands)
         app.router.add_get(f"{api}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self._get_commands)
+        app.router.add_post(f"{api}/oauth2/token", self._oauth_token)
         app.router.add_post(f"{api}/interactions/{{interaction_id}}/{{token}}/callback", self._callback)
         app.router.add_post(f"{api}/webhooks/{{app_id}}/{{token}}", self._followup)
         app.router.add_route("*", f"{api}/webhooks/{{app_id}}/{{token}}/messages/{{message_id}}", self._webhook_message)
@@ -666,9 +673,13 @@ class FakeDiscord:
         record = RecordedRequest(request.method, request.path, dict(request.query), body, authorized)
         self.requests.append(record)
         _current_record.set(record)
-        # Interaction callbacks and webhooks authenticate by the token in the URL, like on Discord.
+        # Interaction callbacks and webhooks authenticate by the token in the URL, like on Discord; the
+        # OAuth2 token exchange by the client secret in its form, the current user also by a Bearer token.
         token_in_url = request.path.startswith((f"{API_PREFIX}/interactions/", f"{API_PREFIX}/webhooks/"))
-        if not authorized and not token_in_url:
+        oauth = request.path == f"{API_PREFIX}/oauth2/token" or (
+            request.path == f"{API_PREFIX}/users/@me" and request.headers.get("Authorization", "").startswith("Bearer ")
+        )
+        if not authorized and not token_in_url and not oauth:
             return _json({"message": "401: Unauthorized", "code": 0}, status=401)
         return await handler(request)
 
@@ -680,7 +691,39 @@ class FakeDiscord:
         )
 
     async def _get_me(self, request: web.Request) -> web.Response:
+        header = request.headers.get("Authorization", "")
+        if header.startswith("Bearer "):
+            user = self._access_tokens.get(header.removeprefix("Bearer "))
+            if user is None:
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            return _json(user)
         return _json(self.bot_user())
+
+    def grant_code(self, user_id: int, username: str = "player") -> str:
+        """An authorization code for this person, as the Activity's authorize() would get (used once)."""
+        code = f"code-{self._snowflake()}"
+        self._codes[code] = {
+            "id": str(user_id),
+            "username": username,
+            "global_name": username.title(),
+            "discriminator": "0",
+            "avatar": None,
+        }
+        return code
+
+    async def _oauth_token(self, request: web.Request) -> web.Response:
+        form = await request.post()
+        if form.get("client_id") != str(APPLICATION_ID) or form.get("client_secret") != self.client_secret:
+            return _json({"error": "invalid_client"}, status=401)
+        if form.get("grant_type") != "authorization_code":
+            return _json({"error": "unsupported_grant_type"}, status=400)
+        user = self._codes.pop(str(form.get("code", "")), None)
+        if user is None:
+            return _json({"error": "invalid_grant", "error_description": 'Invalid "code" in request.'}, status=400)
+        token = f"access-{self._snowflake()}"
+        self._access_tokens[token] = user
+        grant = {"access_token": token, "token_type": "Bearer", "expires_in": 604800, "scope": "identify"}
+        return _json({**grant, "refresh_token": f"refresh-{self._snowflake()}"})
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return _json(self.application())

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.activity_button import ActivityButton
 from bot.chat.i18n import t
 from bot.service.errors import ServiceError
 from bot.store.models import RUNNING
@@ -18,10 +19,11 @@ if TYPE_CHECKING:
 
 
 class Board(commands.Cog):
-    def __init__(self, bot: Speltafel, links: Links) -> None:
+    def __init__(self, bot: Speltafel, links: Links, *, activity: bool = False) -> None:
         self.bot = bot
         self.ctl = bot.controller
         self.links = links
+        self.activity = activity  # DISCORD_CLIENT_ID/SECRET set: also offer the board inside Discord
 
     @app_commands.command(
         name="board", description="Your link to this game's board in the browser, and one for watchers."
@@ -35,9 +37,14 @@ class Board(commands.Cog):
             return
         hours = f"{self.links.lifetime / 3600:g}"
         watch = self.links.spectator(table.game_id)
+        extra: dict[str, discord.ui.View] = {}
+        if self.activity:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ActivityButton(table.game_id, t("activity_open", lang)))
+            extra["view"] = view
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.seats[seat].resigned:
-            await self.ctl.reply(interaction, t("board_watch", lang, watch=watch, hours=hours))
+            await self.ctl.reply(interaction, t("board_watch", lang, watch=watch, hours=hours), **extra)
             return
         mine = self.links.personal(table.game_id, seat, interaction.user.id)
-        await self.ctl.reply(interaction, t("board_links", lang, mine=mine, watch=watch, hours=hours))
+        await self.ctl.reply(interaction, t("board_links", lang, mine=mine, watch=watch, hours=hours), **extra)
