@@ -14,8 +14,10 @@ type State = {
            font?: { [weight: string]: [number, number] }; picture?: string | null };
 };
 
+import { inActivity, startActivity } from "./activity";
+
 const SVG = "http://www.w3.org/2000/svg";
-const token = decodeURIComponent(location.pathname.split("/").pop() || "");
+let token = decodeURIComponent(location.pathname.split("/").pop() || ""); // inside Discord: from the Activity sign-in
 let state: State | null = null;
 let menu: Menu | null = null;
 let message: { text: string; error: boolean } | null = null;
@@ -228,4 +230,9 @@ function connect(): void {
   };
 }
 
-load().then(() => { if (state) connect(); });
+function begin(): void {
+  load().then(() => { if (state) connect(); });
+}
+
+if (inActivity(location.search)) startActivity().then((t) => { token = t; begin(); }, (e) => refuse(e.message || String(e)));
+else begin();
