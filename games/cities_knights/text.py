@@ -11,7 +11,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
-from games.words import Seats, pick
+from games.words import Seats, count, pick
 
 T: dict[str, dict[str, str]] = {
     "en": {
@@ -248,10 +248,27 @@ def card(lang: str, name: Any) -> str:
     return CARDS[_lang(lang)].get(str(name), str(name))
 
 
+# card kinds whose word changes in the plural (the others are mass nouns: "2 wool", "2 graan")
+KIND_PLURALS: dict[str, dict[str, str]] = {"en": {"coin": "coins"}, "nl": {"coin": "munten"}}
+
+
+def kind_count(lang: str, kind: str, n: int) -> str:
+    """A number of cards of one kind: "1 coin", "2 coins", "0 wool", "3 munten"."""
+    one = w(lang, kind)
+    return count(n, one, KIND_PLURALS[_lang(lang)].get(kind, one))
+
+
 def cards_text(lang: str, cards: dict[str, int] | None) -> str:
     if not cards:
         return "—"
-    return ", ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
+    return ", ".join(kind_count(lang, k, n) for k, n in cards.items() if n)
+
+
+def _hand_chosen_from(view: dict[str, Any], kind: str) -> dict[str, int]:
+    """The hand a multi-card choice picks from: the victim's for Master Merchant, else one's own."""
+    if kind == "take_cards":
+        return dict((view.get("looking_at") or {}).get("hand") or {})
+    return dict(view.get("hand") or {})
 
 
 def vertex(v: Any, lang: str = "en") -> str:
@@ -427,9 +444,12 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
     if t == "discard_progress":
         return [w(L, "discard_card"), card(L, a.get("card"))]
     if t in ("take_cards", "discard", "give_cards"):
-        # one card a step, so a menu never offers more than the 8 kinds at once
-        picks = [k for k, n in (a.get("cards") or {}).items() for _ in range(n)]
-        return [f"1 {w(L, k)}" for k in picks] or ["—"]
+        # "how many of each kind": one step per kind in the hand, so a menu asks a few counts
+        # (the last kind is then forced and folds into the step before) rather than card by card
+        cards = a.get("cards") or {}
+        held = _hand_chosen_from(view, t)
+        kinds = [k for k in D.KINDS if held.get(k, 0) > 0 or cards.get(k)] if held else list(D.KINDS)
+        return [kind_count(L, k, int(cards.get(k, 0))) for k in kinds] or ["—"]
     if t in ("aqueduct",):
         return [w(L, str(a.get("resource")))]
     if t == "give_commodity":
@@ -853,7 +873,7 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepts your offer.",
             "trade_answer_reject": "{who} declines your offer.",
             "trade_answer_counter": "{who} counters: {give} for {want}.",
-            "discard": "[Discard] {cards}: [resource+] or [commodity+].",
+            "discard": "[Discard] {cards}: [resource+] or [commodity+]; choose how many of each kind.",
             "move_robber": "Move the robber to another hex and choose whom to rob.",
             "discard_progress": "You hold more than 4 progress cards: discard one.",
             "aqueduct": "Aqueduct: take 1 resource of your choice.",
@@ -881,7 +901,7 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepteert je aanbod.",
             "trade_answer_reject": "{who} wijst je aanbod af.",
             "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
-            "discard": "Leg {cards} af: [resource+] of [commodity].",
+            "discard": "Leg {cards} af: [resource+] of [commodity]; kies hoeveel van elke soort.",
             "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
             "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
             "aqueduct": "Aquaduct: neem 1 grondstof naar keuze.",
