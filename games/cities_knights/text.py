@@ -11,7 +11,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
-from games.words import Seats, pick
+from games.words import Seats, capital, count, pick
 
 T: dict[str, dict[str, str]] = {
     "en": {
@@ -94,6 +94,7 @@ T: dict[str, dict[str, str]] = {
         "path": "path",
         "hex": "hex",
         "player": "player",
+        "missing_for": "missing for a {piece}: {cards}",
     },
     "nl": {
         "lumber": "hout",
@@ -175,6 +176,7 @@ T: dict[str, dict[str, str]] = {
         "path": "pad",
         "hex": "tegel",
         "player": "speler",
+        "missing_for": "tekort voor een {piece}: {cards}",
     },
 }
 
@@ -248,10 +250,93 @@ def card(lang: str, name: Any) -> str:
     return CARDS[_lang(lang)].get(str(name), str(name))
 
 
+# card kinds whose word changes in the plural (the others are mass nouns: "2 wool", "2 graan")
+KIND_PLURALS: dict[str, dict[str, str]] = {"en": {"coin": "coins"}, "nl": {"coin": "munten"}}
+
+
+def kind_count(lang: str, kind: str, n: int) -> str:
+    """A number of cards of one kind: "1 coin", "2 coins", "0 wool", "3 munten"."""
+    one = w(lang, kind)
+    return count(n, one, KIND_PLURALS[_lang(lang)].get(kind, one))
+
+
 def cards_text(lang: str, cards: dict[str, int] | None) -> str:
     if not cards:
         return "—"
-    return ", ".join(f"{n} {w(lang, k)}" for k, n in cards.items() if n)
+    return ", ".join(kind_count(lang, k, n) for k, n in cards.items() if n)
+
+
+_BUILD_COST: dict[str, tuple[int, ...]] = {
+    "build_settlement": D.COST_SETTLEMENT,
+    "build_city": D.COST_CITY,
+    "build_wall": D.COST_WALL,
+    "build_knight": D.COST_KNIGHT,
+}
+# the builds the private view says are out of reach, and what is missing for each
+MAIN_BUILDS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("road", D.COST_ROAD),
+    ("settlement", D.COST_SETTLEMENT),
+    ("city", D.COST_CITY),
+    ("knight", D.COST_KNIGHT),
+)
+
+
+def cost_text(lang: str, cost: tuple[int, ...] | list[int]) -> str:
+    """A price in cards, in the fixed kind order: "2 grain, 3 ore"."""
+    return cards_text(lang, {k: n for k, n in zip(D.KINDS, cost, strict=True) if n})
+
+
+def _paid(view: dict[str, Any]) -> bool:
+    """Whether a build now is paid for: on one's own turn, not a free build of a card or set-up."""
+    return view.get("phase") == "main" and (view.get("pending") or {}).get(str(view.get("turn"))) == "turn"
+
+
+def _improvement_cost(view: dict[str, Any], a: Action) -> tuple[int, ...] | None:
+    """The next level's price: as many of the track's commodity as that level (rules §11)."""
+    track = str(a.get("track"))
+    players = view.get("players") or []
+    turn = view.get("turn")
+    if track not in D.TRACKS or not isinstance(turn, int) or not 0 <= turn < len(players):
+        return None
+    level = int((players[turn].get("levels") or {}).get(track, 0)) + 1
+    out = [0] * len(D.KINDS)
+    out[D.TRACK_COMMODITY[D.TRACKS.index(track)]] = level
+    return tuple(out)
+
+
+def _priced(
+    view: dict[str, Any], lang: str, label: str, cost: tuple[int, ...] | None, card_used: Any = None, card: str = ""
+) -> str:
+    """A build's label with its price, "city (2 grain, 3 ore)"; a progress card that lowers the
+    price is named with it: "city (with Medicine: 1 grain, 2 ore)"."""
+    if card_used:
+        if cost is not None and card == "with_medicine":
+            cost = D.COST_CITY_MEDICINE
+        elif cost is not None:  # Crane: one commodity less
+            cost = tuple(max(0, n - 1) for n in cost)
+    if cost is None or not _paid(view):
+        return f"{label} ({w(lang, card)})" if card_used else label
+    price = cost_text(lang, cost)
+    return f"{label} ({w(lang, card)}: {price})" if card_used else f"{label} ({price})"
+
+
+def missing_line(lang: str, hand: dict[str, int]) -> str | None:
+    """What the hand lacks for each main build it cannot pay: "Missing for a city: 1 ore; ..."."""
+    parts = []
+    for piece, cost in MAIN_BUILDS:
+        short = {k: n - hand.get(k, 0) for k, n in zip(D.KINDS, cost, strict=True) if n > hand.get(k, 0)}
+        if short:
+            parts.append(w(lang, "missing_for").format(piece=w(lang, piece), cards=cards_text(lang, short)))
+    if not parts:
+        return None
+    return capital("; ".join(parts))
+
+
+def _hand_chosen_from(view: dict[str, Any], kind: str) -> dict[str, int]:
+    """The hand a multi-card choice picks from: the victim's for Master Merchant, else one's own."""
+    if kind == "take_cards":
+        return dict((view.get("looking_at") or {}).get("hand") or {})
+    return dict(view.get("hand") or {})
 
 
 def vertex(v: Any, lang: str = "en") -> str:
@@ -348,23 +433,22 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
             "build_knight": "knight1",
             "place_knight": "knight",
         }[t]
-        label = w(L, piece)
-        if a.get("use_medicine"):
-            label += f" ({w(L, 'with_medicine')})"
+        label = _priced(view, L, w(L, piece), _BUILD_COST.get(t), a.get("use_medicine"), "with_medicine")
         v = a.get("vertex")
         return [w(L, "cat_build"), label, _group(v), vertex(v, L)]
     if t == "build_road":
         e = a.get("edge")
-        return [w(L, "cat_build"), w(L, "road"), _group(e), edge(e, L)]
+        return [w(L, "cat_build"), _priced(view, L, w(L, "road"), D.COST_ROAD), _group(e), edge(e, L)]
     if t == "buy_improvement":
-        label = w(L, str(a.get("track")))
-        if a.get("use_crane"):
-            label += f" ({w(L, 'with_crane')})"
+        label = _priced(
+            view, L, w(L, str(a.get("track"))), _improvement_cost(view, a), a.get("use_crane"), "with_crane"
+        )
         return [w(L, "cat_build"), w(L, "improvement"), label]
     if t in ("activate_knight", "promote_knight"):
+        cost = D.COST_ACTIVATE if t == "activate_knight" else D.COST_PROMOTE
         return [
             w(L, "cat_knights"),
-            w(L, "activate" if t == "activate_knight" else "promote"),
+            _priced(view, L, w(L, "activate" if t == "activate_knight" else "promote"), cost),
             vertex(a.get("vertex"), L),
         ]
     if t in ("move_knight", "displace_knight"):
@@ -427,9 +511,12 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
     if t == "discard_progress":
         return [w(L, "discard_card"), card(L, a.get("card"))]
     if t in ("take_cards", "discard", "give_cards"):
-        # one card a step, so a menu never offers more than the 8 kinds at once
-        picks = [k for k, n in (a.get("cards") or {}).items() for _ in range(n)]
-        return [f"1 {w(L, k)}" for k in picks] or ["—"]
+        # "how many of each kind": one step per kind in the hand, so a menu asks a few counts
+        # (the last kind is then forced and folds into the step before) rather than card by card
+        cards = a.get("cards") or {}
+        held = _hand_chosen_from(view, t)
+        kinds = [k for k in D.KINDS if held.get(k, 0) > 0 or cards.get(k)] if held else list(D.KINDS)
+        return [kind_count(L, k, int(cards.get(k, 0))) for k in kinds] or ["—"]
     if t in ("aqueduct",):
         return [w(L, str(a.get("resource")))]
     if t == "give_commodity":
@@ -853,7 +940,7 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepts your offer.",
             "trade_answer_reject": "{who} declines your offer.",
             "trade_answer_counter": "{who} counters: {give} for {want}.",
-            "discard": "[Discard] {cards}: [resource+] or [commodity+].",
+            "discard": "[Discard] {cards}: [resource+] or [commodity+]; choose how many of each kind.",
             "move_robber": "Move the robber to another hex and choose whom to rob.",
             "discard_progress": "You hold more than 4 progress cards: discard one.",
             "aqueduct": "Aqueduct: take 1 resource of your choice.",
@@ -881,7 +968,7 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepteert je aanbod.",
             "trade_answer_reject": "{who} wijst je aanbod af.",
             "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
-            "discard": "Leg {cards} af: [resource+] of [commodity].",
+            "discard": "Leg {cards} af: [resource+] of [commodity]; kies hoeveel van elke soort.",
             "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
             "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
             "aqueduct": "Aquaduct: neem 1 grondstof naar keuze.",
@@ -972,6 +1059,9 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
         lines.append(f"{people.subject(s)}: " + " · ".join(parts))
     if "hand" in view:
         lines.append(f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}")
+        missing = missing_line(L, view["hand"])
+        if missing:
+            lines.append(missing)
         if view.get("progress"):
             lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
     return lines
