@@ -16,6 +16,7 @@ intersection or a hex) and a ``title`` (what pointing at it means, in the reader
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from games.fonts import font
@@ -38,10 +39,19 @@ def hex_colour(value: Colour | RGB | None) -> Colour | None:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+@lru_cache(maxsize=8192)
+def bbox(text: str, size: int, weight: str = "regular", anchor: str = "la") -> tuple[float, float, float, float]:
+    """The box one line of ``text`` covers around its anchor point, in the picture font. Cached:
+    a board's texts (coordinates, names, numbers) recur in every picture and measuring dominates
+    the building of a scene."""
+    left, top, right, bottom = font(size, weight).getbbox(text or " ", anchor=anchor)
+    return float(left), float(top), float(right), float(bottom)
+
+
 def measure(text: str, size: int, weight: str = "regular") -> tuple[float, float]:
     """Width and height in pixels of one line of ``text`` in the picture font."""
-    left, top, right, bottom = font(size, weight).getbbox(text or " ")
-    return float(right - left), float(bottom - top)
+    left, top, right, bottom = bbox(text, size, weight)
+    return right - left, bottom - top
 
 
 def line_height(size: int) -> float:
@@ -194,10 +204,9 @@ class Scene:
 def text_extent(x: float, y: float, lines: list[str], size: int, weight: str, anchor: str) -> Box:
     """The box a text's lines cover when drawn at (x, y) with ``anchor``, line by line as the
     renderers place them (a middle-anchored block is centred as a whole)."""
-    face = font(size, weight)
     step = line_height(size)
     top_line = y - step * (len(lines) - 1) / 2 if anchor[1] == "m" else y
-    boxes = [face.getbbox(line or " ", anchor=anchor) for line in lines] or [(0, 0, 0, 0)]
+    boxes = [bbox(line, size, weight, anchor) for line in lines] or [(0.0, 0.0, 0.0, 0.0)]
     left = min(x + b[0] for b in boxes)
     right = max(x + b[2] for b in boxes)
     top = min(top_line + i * step + b[1] for i, b in enumerate(boxes))
