@@ -57,3 +57,31 @@ def test_places_and_titles_survive_json() -> None:
 def test_an_unknown_anchor_is_refused() -> None:
     with pytest.raises(ValueError):
         Scene(10, 10).text(0, 0, "x", size=10, anchor="bs")
+
+
+@pytest.mark.parametrize(("x", "y"), [(200.4, 100.6), (200.5, 99.5), (199.7, 100.2)])
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm"])
+def test_text_at_a_fractional_position_stays_within_its_extent(x: float, y: float, anchor: str) -> None:
+    scene = Scene(400, 200, "#ffffff")
+    item = scene.text(x, y, "Kruisboogschutter 12\nEg", size=17, anchor=anchor, colour="#000000")
+    img = Image.open(io.BytesIO(scene_png.render(scene))).convert("L")
+    x0, y0, x1, y1 = Image.eval(img, lambda v: 255 - v).getbbox() or (0, 0, 0, 0)
+    left, top, right, bottom = item["extent"]
+    assert left - 1 <= x0 and top - 1 <= y0 and x1 <= right + 1 and y1 <= bottom + 1
+
+
+def test_texts_are_drawn_as_pillow_draws_them() -> None:
+    """Text masks are cached between pictures; the pixels are Pillow's own."""
+    from PIL import ImageDraw
+
+    from games.fonts import font
+
+    scene = Scene(300, 120, "#f5f0e4")
+    scene.text(150, 40, "Cities & Knights 12", size=19, weight="bold", anchor="mm", colour="#c80000")
+    scene.text(10, 80, "kruispunt 53", size=11, colour="#1e1e1e")
+    drawn = Image.open(io.BytesIO(scene_png.render(scene))).convert("RGB")
+    expected = Image.new("RGB", (300, 120), "#f5f0e4")
+    d = ImageDraw.Draw(expected)
+    d.text((150, 40), "Cities & Knights 12", fill="#c80000", font=font(19, "bold"), anchor="mm")
+    d.text((10, 80), "kruispunt 53", fill="#1e1e1e", font=font(11), anchor="la")
+    assert drawn.tobytes() == expected.tobytes()
