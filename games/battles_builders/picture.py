@@ -4,7 +4,7 @@ drawn as a PNG by ``render`` and as SVG by the web board.
 Everything is spelled out (chip kinds, terrains, tiles, "start player"), dice say which round threw
 them, and a finished game names its winners.
 
-Places (``place=`` ids, named after the actions that point at them; ``action_places`` maps an action
+Places (``place=`` ids, named after the actions that point at them; ``places_of`` maps an action
 to its places):
   ``tile:<strategy tile id>``  a strategy tile on display (``choose_tile``)
   ``seat:<n>``                 a player's row, the fictitious player's too (``catapult_target``)
@@ -23,6 +23,8 @@ from games.battles_builders import data as D
 from games.battles_builders import text as T
 from games.core import Action
 from games.scene import RGB, Scene, measure
+
+__all__ = ("scene", "render", "image", "places_of")
 
 W = 1000
 BG = (244, 238, 224)
@@ -131,7 +133,7 @@ LABELS = {
 }
 
 
-def action_places(action: Action) -> list[str]:
+def places_of(action: Action) -> list[str]:
     """The places on the picture an action points at (see the module docstring)."""
     kind = action.get("type")
     if kind == "choose_tile":
@@ -615,6 +617,11 @@ def _hex(rgb: RGB) -> str:
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     return _Picture(view, lang, names).draw()
+
+
+def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
+    """The picture as a Pillow image, unencoded (a replay captions it and makes it a GIF frame)."""
+    return scene_png.image(scene(view, lang, names))
 
 
 def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:

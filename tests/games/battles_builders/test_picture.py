@@ -89,7 +89,7 @@ def test_every_position_fits_and_shows_every_place_the_menus_name(players: int) 
                 places = scene.places()
                 for action in E.legal(st, seat):
                     seen.add(action["type"])
-                    missing = [p for p in P.action_places(action) if p not in places]
+                    missing = [p for p in P.places_of(action) if p not in places]
                     assert not missing, f"{action} points at {missing}, not on the picture"
             if n in (0, len(dumps) // 2, len(dumps) - 1):
                 for both in LANGS:
@@ -140,8 +140,16 @@ def test_the_seat_to_act_and_the_start_player_are_marked_in_words() -> None:
 
 
 def test_a_catapult_goes_to_a_player_row_and_withdrawn_chips_to_the_commit() -> None:
-    assert P.action_places({"type": "catapult_target", "seat": 1}) == ["seat:1"]
-    assert P.action_places({"type": "withdraw", "chips": {"builder": 1, "cavalry": 0}}) == ["commit:builder"]
-    assert P.action_places({"type": "commit", "chips": {"builder": 0, "king": 1}}) == ["stock:king"]
-    assert P.action_places({"type": "fresh_troops", "dice": [0, 2]}) == ["die:0", "die:2"]
-    assert P.action_places({"type": "choose_tile", "tile": "catapult"}) == ["tile:catapult"]
+    assert P.places_of({"type": "catapult_target", "seat": 1}) == ["seat:1"]
+    assert P.places_of({"type": "withdraw", "chips": {"builder": 1, "cavalry": 0}}) == ["commit:builder"]
+    assert P.places_of({"type": "commit", "chips": {"builder": 0, "king": 1}}) == ["stock:king"]
+    assert P.places_of({"type": "fresh_troops", "dice": [0, 2]}) == ["die:0", "die:2"]
+    assert P.places_of({"type": "choose_tile", "tile": "catapult"}) == ["tile:catapult"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_picture_keeps_its_size_through_a_game(players: int) -> None:
+    """A replay's frames are alike in size (an animated picture keeps the first frame's size)."""
+    dumps = positions(players, 1)
+    sizes = {(s.width, s.height) for s in (P.scene(E.view(E.load(d), None), "en", NAMES[:players]) for d in dumps)}
+    assert len(sizes) == 1
