@@ -432,6 +432,9 @@ class BattlesBuilders(Presentation):
             "waiting": self._waiting(st),
             "actor": st.actor if st.actor >= 0 else None,
             "event": ev,
+            # every event tile of this game (a public list; only the deck's order is hidden), so a
+            # tile held or set aside can be named by its terrain and value
+            "event_tile_table": {tid: {"terrain": t, "value": v} for tid, (t, v) in st.cfg.tiles.items()},
             "deck_left": len(st.deck),
             "set_aside": list(st.set_aside),
             "display": list(st.display),
@@ -448,6 +451,14 @@ class BattlesBuilders(Presentation):
                 "fresh_troops": st.fresh if st.fresh >= 0 else None,
             },
         }
+        if st.phase == OVER:
+            # who won, as ``result`` ranks them; with ``dummy_can_win`` the fictitious player (its
+            # seat number) is among them when it is ranked first
+            res = self.result(st)
+            dummy = res.extra.get("dummy") if res is not None else None
+            out["winners"] = (list(res.winners) if res is not None else []) + (
+                [dummy["seat"]] if dummy and dummy["rank"] == 1 else []
+            )
         if seat is not None and 0 <= seat < st.players:
             s = st.seats[seat]
             out["you"] = {
