@@ -32,7 +32,7 @@ from bot.web.activity import DiscordOAuth, OAuthRefused
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
-from bot.web.page import clickable, path_of, payload, places_maker, scene_maker, step_json
+from bot.web.page import path_of, payload, places_maker, scene_maker, step_json
 from bot.web.texts import lang_of_header, texts
 from games.core import Event
 from games.fonts import FILES
@@ -309,18 +309,26 @@ class WebTable:
         return await self._act(grant, table, found, seq, lang)
 
     async def place(self, request: web.Request) -> web.Response:
-        """A click on the board: the one action naming that place is applied; several become a step."""
+        """A click on the board. ``places`` are the places clicked so far for one action (a unit,
+        then a hex): the one legal action naming them all is applied; several become a step of the
+        panel, and the answer names the places that narrow the choice further (``next``)."""
         grant, table, body = await self._body(request)
         lang = self._lang(request)
-        seq, place = body.get("seq"), body.get("place")
-        if not isinstance(seq, int) or not isinstance(place, str) or len(place) > 100:
+        seq, picked = body.get("seq"), body.get("places")
+        if (
+            not isinstance(seq, int)
+            or not isinstance(picked, list)
+            or not 0 < len(picked) <= 4
+            or not all(isinstance(p, str) and len(p) <= 100 for p in picked)
+        ):
             raise web.HTTPBadRequest()
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
         legal = table.engine.legal(table.state, seat)
-        chosen = clickable(places_maker(table.engine), legal).get(place)
-        if not chosen:
+        named = places_maker(table.engine)
+        chosen = [a for a in legal if named is not None and set(picked) <= set(named(a))]
+        if named is None or not chosen:
             return self._refusal(ServiceError("closed"), lang, table)
         if len(chosen) == 1:
             return await self._act(grant, table, chosen[0], seq, lang)
@@ -332,7 +340,10 @@ class WebTable:
             if path is not None:
                 label = " · ".join(table.engine.action_path(view, action, lang))
                 options.append({"label": label[:100], "path": ".".join(path), "leaf": True})
-        return web.json_response({"ok": True, "menu": {"chosen": [], "path": "", "options": options}})
+        further = sorted({p for a in chosen for p in named(a)} - set(picked))
+        return web.json_response(
+            {"ok": True, "menu": {"chosen": [], "path": "", "options": options}, "picked": picked, "next": further}
+        )
 
     async def _act(self, grant: Pass, table: Table, action: Any, seq: int, lang: str) -> web.Response:
         try:

@@ -5,6 +5,7 @@ the public view, a forged link is refused, and the chat's table shows the same g
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import shutil
 from pathlib import Path
@@ -26,7 +27,6 @@ FLAGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 playwright_api = pytest.importorskip("playwright.async_api", reason="PyPI playwright is not installed")
 pytestmark = [
@@ -42,6 +42,14 @@ async def board_links(world: World, member: Any) -> tuple[str, str]:
     assert r.response is not None
     mine, watch = re.findall(r"<(http[^>]+)>", r.response.content)
     return mine, watch
+
+
+async def screenshot(page: Any, name: str) -> None:
+    """Only when asked (SCREENSHOTS=docs/screens): a normal run leaves the tree as it was."""
+    folder = os.environ.get("SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 async def version_of(page: Any) -> int:
@@ -106,9 +114,7 @@ async def test_play_by_clicking_in_chromium(tmp_path: Path) -> None:
                     hidden = set(own) - set(public)
                     assert not hidden & set(await pages[2].locator(".status li").all_inner_texts())
                 await pages[0].wait_for_selector(".board img, .board svg")
-                await asyncio.sleep(0.3)  # the picture loads after the view
-                SCREENS.mkdir(parents=True, exist_ok=True)
-                await pages[0].screenshot(path=str(SCREENS / "war_chest.png"), full_page=True)
+                await screenshot(pages[0], "war_chest_panel")
                 # a forged link is refused
                 forged = links[0][0][:-4] + ("AAAA" if not links[0][0].endswith("AAAA") else "BBBB")
                 response = await pages[1].goto(forged)

@@ -20,6 +20,9 @@ const SVG = "http://www.w3.org/2000/svg";
 let token = decodeURIComponent(location.pathname.split("/").pop() || ""); // inside Discord: from the Activity sign-in
 let state: State | null = null;
 let menu: Menu | null = null;
+// The places clicked so far for one action (a coin, then a hex) and those that narrow it further.
+let picked: string[] = [];
+let next: string[] = [];
 let message: { text: string; error: boolean } | null = null;
 let socket: WebSocket | null = null;
 let retry = 250;
@@ -88,24 +91,50 @@ function drawBoard(s: State): HTMLElement {
   box.removeAttribute("role");
   const root = svg("svg", { viewBox: `0 0 ${scene.width} ${scene.height}`, "aria-label": s.texts.board }) as SVGSVGElement;
   root.appendChild(svg("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
-  const open = new Set(s.places);
+  const open = new Set(picked.length ? next : s.places);
+  const chosen = new Set(picked);
+  const focusable = new Set<string>(); // one stop per place for the keyboard, however many shapes draw it
   for (const item of scene.items) {
-    const shape = paint(item, s.board.font || { regular: [1, 0] });
+    let shape = paint(item, s.board.font || { regular: [1, 0] });
+    if (item.kind === "line" && item.place && open.has(item.place)) {
+      // A thin path is hard to hit: an invisible band along it takes the pointer.
+      const group = svg("g", {});
+      group.appendChild(shape);
+      const pts: number[][] = item.points;
+      for (let i = 1; i < pts.length; i++) {
+        const [[x0, y0], [x1, y1]] = [pts[i - 1], pts[i]];
+        const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+        const [nx, ny] = [((y0 - y1) / len) * 9, ((x1 - x0) / len) * 9]; // 9 px either side
+        const corners = [[x0 + nx, y0 + ny], [x1 + nx, y1 + ny], [x1 - nx, y1 - ny], [x0 - nx, y0 - ny]];
+        group.appendChild(svg("polygon", { points: corners.map((c) => c.join(",")).join(" "), fill: "transparent" }));
+      }
+      shape = group;
+    }
     if (item.title) {
       const title = svg("title", {});
       title.textContent = item.title;
       shape.appendChild(title);
     }
+    // A mark that says nothing on hover lets the pointer through to the place under it.
+    if (!item.place && !item.title) shape.setAttribute("pointer-events", "none");
+    if (item.place && chosen.has(item.place)) {
+      shape.setAttribute("class", "picked");
+      shape.setAttribute("data-picked", item.place);
+    }
     if (item.place && open.has(item.place)) {
+      const place: string = item.place;
       shape.setAttribute("class", "place");
-      shape.setAttribute("tabindex", "0");
-      shape.setAttribute("role", "button");
-      shape.setAttribute("data-place", item.place);
-      shape.setAttribute("aria-label", item.title || item.place);
-      shape.addEventListener("click", () => press("/api/place", { place: item.place }));
+      shape.setAttribute("data-place", place);
+      if (!focusable.has(place)) {
+        focusable.add(place);
+        shape.setAttribute("tabindex", "0");
+        shape.setAttribute("role", "button");
+        shape.setAttribute("aria-label", item.title || place);
+      }
+      shape.addEventListener("click", () => pick(place));
       shape.addEventListener("keydown", (e: Event) => {
         const key = (e as KeyboardEvent).key;
-        if (key === "Enter" || key === " ") { e.preventDefault(); press("/api/place", { place: item.place }); }
+        if (key === "Enter" || key === " ") { e.preventDefault(); pick(place); }
       });
     }
     root.appendChild(shape);
@@ -157,9 +186,9 @@ function draw(): void {
         button.addEventListener("click", () => press("/api/menu", { path: option.path }));
         options.appendChild(button);
       }
-      if (step.path) {
+      if (step.path || picked.length) {
         const back = el("button", { "data-path": "back" }, "↩ " + s.texts.back);
-        back.addEventListener("click", () => { menu = null; draw(); });
+        back.addEventListener("click", () => { menu = null; picked = []; draw(); });
         options.appendChild(back);
       }
       parts.push(options);
@@ -177,10 +206,10 @@ function draw(): void {
   app.appendChild(side);
 }
 
-function show(next: State): void {
-  if (state && next.version < state.version) return; // an older view never replaces a newer one
-  if (!state || next.version !== state.version) menu = null;
-  state = next;
+function show(fresh: State): void {
+  if (state && fresh.version < state.version) return; // an older view never replaces a newer one
+  if (!state || fresh.version !== state.version) { menu = null; picked = []; }
+  state = fresh;
   draw();
 }
 
@@ -196,7 +225,11 @@ function refuse(text: string): void {
   app.replaceChildren(el("p", { class: "message error", role: "alert", id: "refused" }, text));
 }
 
-async function press(url: string, body: { [k: string]: string }): Promise<void> {
+function pick(place: string): void {
+  press("/api/place", { places: [...picked, place] });
+}
+
+async function press(url: string, body: { [k: string]: string | string[] }): Promise<void> {
   if (!state) return;
   message = null; // the answer to an earlier press is not the answer to this one
   document.querySelector(".message")?.remove();
@@ -207,9 +240,10 @@ async function press(url: string, body: { [k: string]: string }): Promise<void> 
   });
   let answer: any = {};
   try { answer = await response.json(); } catch { answer = { ok: false, error: response.statusText, refresh: true }; }
-  if (answer.menu) { menu = answer.menu; message = null; draw(); return; }
+  if (answer.menu) { menu = answer.menu; picked = answer.picked || []; next = answer.next || []; message = null; draw(); return; }
   message = answer.ok ? { text: answer.done, error: false } : { text: answer.error, error: true };
   menu = null;
+  picked = [];
   if (answer.refresh || answer.ok) await load();
   else draw();
 }
