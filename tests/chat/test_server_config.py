@@ -48,7 +48,7 @@ async def test_config_limits_games_and_channel_and_sets_the_default_clock(world:
     # the channels' language is now the server's choice (Dutch), whatever the players' clients say
     await admin.slash(world.channel, "config", language="nl", any_channel=True)
     await commit_by_dm_in(world, admin, other)
-    assert any(m.content == "admin heeft 1 fiche(s) ingezet." for m in other.history())
+    assert any(m.content == "admin heeft 1 fiche ingezet." for m in other.history())
 
 
 async def commit_by_dm_in(world: World, member: object, channel: object) -> None:
