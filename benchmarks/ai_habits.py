@@ -149,9 +149,7 @@ class Tally:
 def one_game(key: str, levels: list[str], seed: int, iterations: int) -> dict[str, Any]:
     """Plain data from one game, for the parent process to add up."""
     tally = Tally(key, levels)
-    played = play(
-        registry.get(key), levels, seed=seed, iterations=iterations, before=tally.before, watch=tally.watch
-    )
+    played = play(registry.get(key), levels, seed=seed, iterations=iterations, before=tally.before, watch=tally.watch)
     return {
         "levels": levels,
         "finished": played.result is not None,
@@ -177,7 +175,8 @@ def report(key: str, results: list[dict[str, Any]]) -> None:
         tables = set(res["levels"])
         for level in tables:
             row = rows.setdefault(
-                level, {"held": [], "counts": Counter(), "seat_games": 0, "games": 0, "game": Counter(), "d": 0, "s": 0.0}
+                level,
+                {"held": [], "counts": Counter(), "seat_games": 0, "games": 0, "game": Counter(), "d": 0, "s": 0.0},
             )
             row["held"] += res["held"].get(level, [])
             row["counts"].update(res["counts"].get(level, {}))
@@ -195,13 +194,14 @@ def report(key: str, results: list[dict[str, Any]]) -> None:
     print("| " + " | ".join(head) + " |")
     for level, row in sorted(rows.items()):
         held = row["held"]
-        held_text = (
-            f"{statistics.median(held):g} / {percentile(held, 90):g} / {max(held)}" if held else "-"
-        )
+        held_text = f"{statistics.median(held):g} / {percentile(held, 90):g} / {max(held)}" if held else "-"
         per_seat = [f"{row['counts'][name] / row['seat_games']:.2f}" for name, _ in columns]
         per_game = [f"{row['game'][name] / row['games']:.2f}" for name, _ in game_columns]
         ms = 1000 * row["s"] / row["d"] if row["d"] else 0.0
-        print("| " + " | ".join([level, str(row["games"]), held_text, *per_seat, *per_game, f"{ms:.1f}"]) + " |", flush=True)
+        print(
+            "| " + " | ".join([level, str(row["games"]), held_text, *per_seat, *per_game, f"{ms:.1f}"]) + " |",
+            flush=True,
+        )
 
 
 def parse_games(raw: str) -> dict[str, int]:
