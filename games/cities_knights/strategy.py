@@ -237,33 +237,44 @@ def _keep_best(st: State, seat: int, acts: list[Action], sign: float) -> Action:
     return max(acts, key=value)
 
 
+def too_many_cards(st: State, seat: int) -> bool:
+    """Whether a seven before the seat's next turn would likely find its hand over the discard
+    limit: the cards it holds plus what the other seats' rolls should bring it."""
+    coming = _income(st)[seat] * (st.n - 1)
+    return R.hand_size(st, seat) + math.ceil(coming) > R.discard_limit(st, seat)
+
+
 #: goals for which ``normal`` trades down only one bank trade's worth (it spends freely on the others)
 MINOR = frozenset({"knight", "road"})
 
 
 def goals(st: State, seat: int) -> list[tuple[str, tuple[int, ...]]]:
-    """What the seat wants to build next, most wanted first, with the costs: a city (also to
-    rebuild a pillaged one), defence when the barbarians are near and it falls short (activating
-    a knight, else a new one), a settlement, the next city improvement, a knight while it has
-    fewer than its cities want, a road toward a free site when it has none to settle."""
+    """What the seat wants to build next, most wanted first, with the costs: defence when the
+    barbarians are near and it falls short (activating a knight, else a new one), a city (also to
+    rebuild a pillaged one), a first knight, a settlement, the next city improvement, more knights
+    while they are weaker than its cities, a road toward a free site when it has none to settle."""
     out: list[tuple[str, tuple[int, ...]]] = []
-    if _city_sites(st, seat):
-        out.append(("city", D.COST_CITY))
     near, short = defence(st, seat)
     mine = R.indices(st.k_owner, seat)
+    can_knight = bool(st.knights_left[seat][0]) and bool(R.knight_sites(st, seat))
     if near and short:
         if any(not st.k_active[v] for v in mine):
             out.append(("activate", D.COST_ACTIVATE))
-        elif st.knights_left[seat][0] and R.knight_sites(st, seat):
+        elif can_knight:
             out.append(("knight", D.COST_KNIGHT))
+    if _city_sites(st, seat):
+        out.append(("city", D.COST_CITY))
+    cities = sum(1 for v in range(D.NV) if st.b_owner[v] == seat and st.b_kind[v] == CITY)
+    strength = sum(st.k_level[v] for v in mine)
+    if can_knight and not mine and cities and not near:
+        out.append(("knight", D.COST_KNIGHT))
     sites = R.settle_sites(st, seat) if st.settlements_left[seat] else []
     if sites:
         out.append(("settlement", D.COST_SETTLEMENT))
     improvement = _next_improvement(st, seat)
     if improvement is not None:
         out.append(("improvement", improvement))
-    wanted = sum(1 for v in range(D.NV) if st.b_owner[v] == seat and st.b_kind[v] == CITY)
-    if short and sum(st.k_level[v] for v in mine) < wanted and st.knights_left[seat][0] and not near:
+    if can_knight and mine and strength < cities and not near:
         out.append(("knight", D.COST_KNIGHT))
     if not sites and st.roads_left[seat] and st.settlements_left[seat]:
         out.append(("road", D.COST_ROAD))
@@ -307,7 +318,7 @@ def _trade_down(st: State, seat: int, acts: list[Action], wanted: list[tuple[str
     hand = st.hand[seat]
     rates = R.rates(st, seat)
     keep = [0] * 8
-    over = sum(hand) > R.discard_limit(st, seat)
+    over = too_many_cards(st, seat)
     for name, cost in wanted:
         most = 1 if name in MINOR and not over else 99
         trade = _maritime(acts, _trade_toward(hand, cost, keep, rates, st.bank, most))
@@ -352,10 +363,9 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
     win = _winning(engine, st, seat, by)
     if win is not None:
         return win
-    if "build_city" in by:
-        return max(by["build_city"], key=lambda a: vertex_worth(st, VI[a["vertex"]], city=True))
     near, short = defence(st, seat)
     if near and short:
+        # a city now would only raise the barbarians' strength: defend first
         if "activate_knight" in by:
             return by["activate_knight"][0]
         active = [a for a in by.get("promote_knight", []) if st.k_active[VI[a["vertex"]]]]
@@ -363,6 +373,8 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
             return active[0]
         if "build_knight" in by:
             return max(by["build_knight"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
+    if "build_city" in by:
+        return max(by["build_city"], key=lambda a: vertex_worth(st, VI[a["vertex"]], city=True))
     if "buy_improvement" in by:
         return min(by["buy_improvement"], key=lambda a: st.levels[seat][D.TRACK_INDEX[a["track"]]])
     if "build_settlement" in by:
@@ -384,7 +396,7 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
     trade = _trade_down(st, seat, acts, wanted)
     if trade is not None:
         return trade
-    over = R.hand_size(st, seat) > R.discard_limit(st, seat)
+    over = too_many_cards(st, seat)
     if "build_wall" in by and (over or st.hand[seat][BRICK] >= 3):
         return by["build_wall"][0]
     if over:
