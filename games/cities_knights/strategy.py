@@ -195,8 +195,9 @@ def defence(st: State, seat: int) -> tuple[bool, bool]:
 
 
 def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) -> Action:
-    """Accept a trade that leaves a better hand, unless it hands the leader the game or gives
-    the offerer a build it could not otherwise make without being clearly good for this seat."""
+    """Accept a trade that completes a build of this seat's or leaves it a better hand, unless it
+    may hand the leader the game, or it gives the offerer a build it could not otherwise make
+    while doing no more than that little good to this seat."""
     tr = st.trade
     assert tr is not None
     hand = st.hand[seat]
@@ -205,12 +206,12 @@ def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) 
     gain = hand_value(after) - before
     offerer = tr["seat"]
     leader = max(range(st.n), key=lambda p: R.points(st, p))
-    helps = gain > ACCEPT_GAIN and not (leader == offerer and R.points(st, leader) >= 10)
-    if helps:
+    mine = builds_made_possible(st, seat, hand, after)
+    helps = (gain > ACCEPT_GAIN or mine) and not (leader == offerer and R.points(st, leader) >= 10)
+    if helps and not mine:
         theirs = st.hand[offerer]
         got = [theirs[k] - tr["give"][k] + tr["want"][k] for k in range(8)]
-        if builds_made_possible(st, offerer, theirs, got):
-            helps = gain > GENEROUS_GAIN or builds_made_possible(st, seat, hand, after)
+        helps = gain > GENEROUS_GAIN or not builds_made_possible(st, offerer, theirs, got)
     accept = next((a for a in acts if a["type"] == "accept_trade"), None)
     if helps and accept is not None:
         return accept
