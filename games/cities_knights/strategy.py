@@ -126,21 +126,20 @@ def _affords(hand: list[int], cost: tuple[int, ...]) -> bool:
     return all(hand[k] >= cost[k] for k in range(8))
 
 
-def _city_sites(st: State, p: int) -> bool:
-    """Whether p has a settlement (or a pillaged city lying sideways) a city may replace."""
-    for v, o in enumerate(st.b_owner):
-        if o == p and (st.b_kind[v] == SIDEWAYS or (st.b_kind[v] == SETTLEMENT and st.cities_left[p])):
-            return True
-    return False
+def _city_sites(st: State, p: int, own: list[int]) -> bool:
+    """Whether p has a settlement (or a pillaged city lying sideways) a city may replace
+    (``own``: p's buildings)."""
+    kinds = st.b_kind
+    return any(kinds[v] == SIDEWAYS or (kinds[v] == SETTLEMENT and st.cities_left[p]) for v in own)
 
 
-def _next_improvement(st: State, p: int) -> tuple[int, ...] | None:
+def _next_improvement(st: State, p: int, cities: list[int]) -> tuple[int, ...] | None:
     """The cost of the city improvement nearest to affordable (fewest commodities missing,
-    then the higher track), if p may buy one."""
-    if not R.has_city(st, p):
+    then the higher track), if p may buy one (``cities``: p's cities)."""
+    if not cities:
         return None
     hand = st.hand[p]
-    available = bool(R.available_cities(st, p))
+    available = any(st.metro[v] < 0 for v in cities)
     steps = [
         (level + 1 - hand[D.TRACK_COMMODITY[t]], -level, t)
         for t, level in enumerate(st.levels[p])
@@ -157,12 +156,13 @@ def _next_improvement(st: State, p: int) -> tuple[int, ...] | None:
 def builds_made_possible(st: State, p: int, before: list[int], after: list[int]) -> bool:
     """Whether a hand of ``after`` lets p build a city, a settlement or its next city improvement
     that ``before`` did not (what a trade partner gives away when it completes such a build)."""
+    own = R.indices(st.b_owner, p)
     wanted: list[tuple[int, ...]] = []
-    if _city_sites(st, p):
+    if _city_sites(st, p, own):
         wanted.append(D.COST_CITY)
     if st.settlements_left[p] and R.settle_sites(st, p):
         wanted.append(D.COST_SETTLEMENT)
-    if R.has_city(st, p):
+    if any(st.b_kind[v] == CITY for v in own):
         for t, level in enumerate(st.levels[p]):
             if level < 5:
                 cost = [0] * 8
@@ -177,21 +177,23 @@ def defence(st: State, seat: int) -> tuple[bool, bool]:
     table's active knights are weaker than the barbarians (one per city) and the seat is among the
     weakest that could lose a city."""
     near = st.barbarian >= NEAR
-    if not R.available_cities(st, seat):
+    owner, kinds, metro = st.b_owner, st.b_kind, st.metro
+    cities = R.indices(kinds, CITY)
+    own = [v for v in cities if owner[v] == seat]
+    if not any(metro[v] < 0 for v in own):
         return near, False
     contrib = [0] * st.n
-    for v in range(D.NV):
-        if st.k_level[v] and st.k_active[v]:
-            contrib[st.k_owner[v]] += st.k_level[v]
+    level, active = st.k_level, st.k_active
+    for v, o in enumerate(st.k_owner):
+        if o >= 0 and active[v]:
+            contrib[o] += level[v]
     mine = contrib[seat]
-    cities = st.b_kind.count(CITY)
-    own = sum(1 for v in range(D.NV) if st.b_owner[v] == seat and st.b_kind[v] == CITY)
-    if mine < own:
+    if mine < len(own):
         return near, True
-    if sum(contrib) >= cities:
+    if sum(contrib) >= len(cities):
         return near, False
-    rivals = [contrib[p] for p in range(st.n) if p != seat and R.available_cities(st, p)]
-    return near, not rivals or mine <= min(rivals)
+    eligible = {owner[v] for v in cities if metro[v] < 0} - {seat}
+    return near, not eligible or mine <= min(contrib[p] for p in eligible)
 
 
 def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) -> Action:
@@ -241,21 +243,27 @@ def _keep_best(st: State, seat: int, acts: list[Action], sign: float) -> Action:
 def too_many_cards(st: State, seat: int) -> bool:
     """Whether a seven before the seat's next turn would likely find its hand over the discard
     limit: the cards it holds plus what the other seats' rolls should bring it."""
-    coming = _income(st)[seat] * (st.n - 1)
-    return R.hand_size(st, seat) + math.ceil(coming) > R.discard_limit(st, seat)
+    held, limit = R.hand_size(st, seat), R.discard_limit(st, seat)
+    if held > limit:
+        return True
+    chances = 0
+    for v in R.indices(st.b_owner, seat):
+        per = sum(pips(st.numbers[h]) for h in D.VERTEX_HEXES[v] if h != st.robber)
+        chances += per * (2 if st.b_kind[v] == CITY else 1)
+    return held + math.ceil(chances / 36 * (st.n - 1)) > limit
 
 
 #: goals for which ``normal`` trades down only one bank trade's worth (it spends freely on the others)
 MINOR = frozenset({"knight", "road"})
 
 
-def goals(st: State, seat: int) -> list[tuple[str, tuple[int, ...]]]:
+def goals(st: State, seat: int, near: bool, short: bool) -> list[tuple[str, tuple[int, ...]]]:
     """What the seat wants to build next, most wanted first, with the costs: defence when the
-    barbarians are near and it falls short (activating a knight, else a new one), a city (also to
-    rebuild a pillaged one), a first knight, a settlement, the next city improvement, more knights
-    while they are weaker than its cities, a road toward a free site when it has none to settle."""
+    barbarians are near and it falls short (``defence``: activating a knight, else a new one), a
+    city (also to rebuild a pillaged one), a first knight, a settlement, the next city improvement,
+    more knights while they are weaker than its cities, a road toward a free site when it has none
+    to settle."""
     out: list[tuple[str, tuple[int, ...]]] = []
-    near, short = defence(st, seat)
     mine = R.indices(st.k_owner, seat)
     can_knight = bool(st.knights_left[seat][0]) and bool(R.knight_sites(st, seat))
     if near and short:
@@ -263,19 +271,19 @@ def goals(st: State, seat: int) -> list[tuple[str, tuple[int, ...]]]:
             out.append(("activate", D.COST_ACTIVATE))
         elif can_knight:
             out.append(("knight", D.COST_KNIGHT))
-    if _city_sites(st, seat):
+    own = R.indices(st.b_owner, seat)
+    if _city_sites(st, seat, own):
         out.append(("city", D.COST_CITY))
-    cities = sum(1 for v in range(D.NV) if st.b_owner[v] == seat and st.b_kind[v] == CITY)
-    strength = sum(st.k_level[v] for v in mine)
+    cities = [v for v in own if st.b_kind[v] == CITY]
     if can_knight and not mine and cities and not near:
         out.append(("knight", D.COST_KNIGHT))
     sites = R.settle_sites(st, seat) if st.settlements_left[seat] else []
     if sites:
         out.append(("settlement", D.COST_SETTLEMENT))
-    improvement = _next_improvement(st, seat)
+    improvement = _next_improvement(st, seat, cities)
     if improvement is not None:
         out.append(("improvement", improvement))
-    if can_knight and mine and strength < cities and not near:
+    if can_knight and mine and sum(st.k_level[v] for v in mine) < len(cities) and not near:
         out.append(("knight", D.COST_KNIGHT))
     if not sites and st.roads_left[seat] and st.settlements_left[seat]:
         out.append(("road", D.COST_ROAD))
@@ -313,13 +321,14 @@ def _maritime(acts: list[Action], trade: tuple[int, int, int] | None) -> Action 
     return action if action in acts else None
 
 
-def _trade_down(st: State, seat: int, acts: list[Action], wanted: list[tuple[str, tuple[int, ...]]]) -> Action | None:
-    """A bank trade that completes a wanted build, or, with more cards than a seven leaves
-    alone, one that sheds the most plentiful spare kind for what the first build lacks most."""
+def _trade_down(
+    st: State, seat: int, acts: list[Action], wanted: list[tuple[str, tuple[int, ...]]], over: bool
+) -> Action | None:
+    """A bank trade that completes a wanted build, or, with more cards than a seven should find
+    (``over``), one that sheds the most plentiful spare kind for what the first build lacks most."""
     hand = st.hand[seat]
     rates = R.rates(st, seat)
     keep = [0] * 8
-    over = too_many_cards(st, seat)
     for name, cost in wanted:
         most = 1 if name in MINOR and not over else 99
         trade = _maritime(acts, _trade_toward(hand, cost, keep, rates, st.bank, most))
@@ -380,7 +389,7 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
         return min(by["buy_improvement"], key=lambda a: st.levels[seat][D.TRACK_INDEX[a["track"]]])
     if "build_settlement" in by:
         return max(by["build_settlement"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
-    wanted = goals(st, seat)
+    wanted = goals(st, seat, near, short)
     names = [name for name, _ in wanted]
     if "knight" in names and "build_knight" in by:
         return max(by["build_knight"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
@@ -394,10 +403,10 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
             return rng.choice(useful)
     if "road" in names and "build_road" in by:
         return max(by["build_road"], key=lambda a: _road_worth(st, a))
-    trade = _trade_down(st, seat, acts, wanted)
+    over = too_many_cards(st, seat)
+    trade = _trade_down(st, seat, acts, wanted, over)
     if trade is not None:
         return trade
-    over = too_many_cards(st, seat)
     if "build_wall" in by and (over or st.hand[seat][BRICK] >= 3):
         return by["build_wall"][0]
     if over:
