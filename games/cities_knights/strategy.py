@@ -196,24 +196,34 @@ def defence(st: State, seat: int) -> tuple[bool, bool]:
     return near, not eligible or mine <= min(contrib[p] for p in eligible)
 
 
+def accepts(st: State, seat: int, offerer: int, give: list[int], want: list[int]) -> bool:
+    """Whether ``seat`` takes ``offerer``'s offer of ``give`` for ``want``: when it completes a
+    build of the seat's or leaves it a better hand, unless it may hand the leader the game, or it
+    gives the offerer a build it could not otherwise make while doing no more than a little good
+    to the seat."""
+    hand = st.hand[seat]
+    if any(hand[k] < want[k] for k in range(8)):
+        return False
+    after = [hand[k] + give[k] - want[k] for k in range(8)]
+    gain = hand_value(after) - hand_value(hand)
+    leader = max(range(st.n), key=lambda p: R.points(st, p))
+    if leader == offerer and R.points(st, leader) >= 10:
+        return False
+    if builds_made_possible(st, seat, hand, after):
+        return True
+    if gain <= ACCEPT_GAIN:
+        return False
+    theirs = st.hand[offerer]
+    got = [theirs[k] - give[k] + want[k] for k in range(8)]
+    return gain > GENEROUS_GAIN or not builds_made_possible(st, offerer, theirs, got)
+
+
 def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) -> Action:
-    """Accept a trade that completes a build of this seat's or leaves it a better hand, unless it
-    may hand the leader the game, or it gives the offerer a build it could not otherwise make
-    while doing no more than that little good to this seat."""
     tr = st.trade
     assert tr is not None
     hand = st.hand[seat]
     before = hand_value(hand)
-    after = [hand[k] + tr["give"][k] - tr["want"][k] for k in range(8)]
-    gain = hand_value(after) - before
-    offerer = tr["seat"]
-    leader = max(range(st.n), key=lambda p: R.points(st, p))
-    mine = builds_made_possible(st, seat, hand, after)
-    helps = (gain > ACCEPT_GAIN or mine) and not (leader == offerer and R.points(st, leader) >= 10)
-    if helps and not mine:
-        theirs = st.hand[offerer]
-        got = [theirs[k] - tr["give"][k] + tr["want"][k] for k in range(8)]
-        helps = gain > GENEROUS_GAIN or not builds_made_possible(st, offerer, theirs, got)
+    helps = accepts(st, seat, tr["seat"], tr["give"], tr["want"])
     accept = next((a for a in acts if a["type"] == "accept_trade"), None)
     if helps and accept is not None:
         return accept
