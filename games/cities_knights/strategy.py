@@ -1,12 +1,27 @@
 """The ``normal`` AI for Cities & Knights: a casual player's priorities, no search.
 
 Set-up: the intersection with the most pips (dice chances), with a bonus for variety and, for
-the city, for ore and grain. In a turn: cities first, then city improvements, settlements,
-knights when the barbarians come near (and activating them), walls, roads toward free sites;
-maritime trades that complete a city or settlement; progress cards that help at once.
-Trade offers are accepted when the cards received are worth more to it than those given,
-sometimes countered, otherwise declined. Decisions are scored, never simulated, so a choice
-takes well under a millisecond and ``hard`` can use it in rollouts.
+the city, for ore and grain. In a turn, after the roll:
+
+- a build that wins the game, whatever else is planned;
+- when the barbarians are near (``NEAR``) and its knights fall short (``defence``: weaker than
+  its cities, or the table loses and it is among the weakest), activating, promoting or
+  recruiting a knight comes before a city, which would only make the barbarians stronger;
+- then cities (also to rebuild a pillaged one), city improvements, settlements, a first knight
+  and more while its knights are weaker than its cities, an idle knight activated from the third
+  ship step while another seat defends as much (the Defender of Catan is a point), roads toward a
+  free site when it has none to settle;
+- bank and harbour trades of cards the more wanted builds do not need, when they complete one of
+  those builds (``goals``), or when the coming rolls would likely put its hand over the discard
+  limit (``too_many_cards``: 7, 2 more per city wall): then it first spends on walls, knights and
+  roads, and sheds the most plentiful spare kind;
+- progress cards that help at once.
+
+A trade offer is taken when it completes a build of its own or leaves it a better hand, unless
+it may hand the leader the game or gives the offerer a build it could not otherwise make while
+doing it little good (``accepts``); it is sometimes countered, otherwise declined. Decisions are
+scored, never simulated, so a choice takes a millisecond or two and ``hard`` can use it in
+rollouts. The earlier policy, kept for comparison, is ``strategy_v1``.
 """
 
 from __future__ import annotations
@@ -118,8 +133,10 @@ def _robber_score(st: State, seat: int, a: Action) -> float:
 #: the gain that makes it accept even though the deal gives the offerer a build
 ACCEPT_GAIN = 0.15
 GENEROUS_GAIN = 0.8
-#: the ship's step from which the barbarians count as near (three ship faces from an attack)
+#: the ship's step from which the barbarians count as near (three ship faces from an attack), and
+#: from which an idle knight is worth a grain (active knights stay active until the attack)
 NEAR = 4
+COMING = 3
 
 
 def _affords(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -372,6 +389,15 @@ def _winning(engine: Any, st: State, seat: int, by: dict[str, list[Action]]) -> 
     return None
 
 
+def _sole_top_defender(st: State, seat: int) -> bool:
+    """Whether the seat's active knights are stronger than every other seat's."""
+    contrib = [0] * st.n
+    for v, o in enumerate(st.k_owner):
+        if o >= 0 and st.k_active[v]:
+            contrib[o] += st.k_level[v]
+    return contrib[seat] > max(contrib[p] for p in range(st.n) if p != seat)
+
+
 def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Random) -> Action:
     by: dict[str, list[Action]] = {}
     for a in acts:
@@ -403,8 +429,8 @@ def _main(engine: Any, st: State, seat: int, acts: list[Action], rng: random.Ran
     names = [name for name, _ in wanted]
     if "knight" in names and "build_knight" in by:
         return max(by["build_knight"], key=lambda a: vertex_worth(st, VI[a["vertex"]]))
-    if near and "activate_knight" in by and st.hand[seat][GRAIN] > (2 if "city" in names else 0):
-        return by["activate_knight"][0]  # spare grain: a chance at the Defender of Catan
+    if st.barbarian >= COMING and "activate_knight" in by and not _sole_top_defender(st, seat):
+        return by["activate_knight"][0]  # a chance at the Defender of Catan (1 VP)
     if "chase_robber" in by and any(st.b_owner[v] == seat for v in D.HEX_VERTICES[st.robber]):
         return max(by["chase_robber"], key=lambda a: _robber_score(st, seat, a))
     if "play_progress" in by:
