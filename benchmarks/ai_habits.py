@@ -25,9 +25,10 @@ level). Per level, for each game (numbers are per seat and game unless named per
 Levels: ``easy``, ``normal``, ``hard`` and retired policies kept for comparison (``normal_v1`` in
 Cities & Knights, see ``benchmarks/seating.py``). ``hard`` searches a fixed number of iterations.
 Defaults: every game, levels easy, normal and hard with 10, 20 and 4 games each, the game's smallest
-seat count, 30 iterations, 2 workers, seeds from 1. With the defaults a run takes about 10 minutes on
-the 2-core machine (``hard`` is most of it: a Cities & Knights game between three ``hard`` seats takes
-about 3 minutes of one core at 30 iterations); ``easy`` and ``normal`` alone take under a minute.
+seat count, 30 iterations, 2 workers, seeds from 1. A run of the defaults (with ``normal_v1`` too, on
+one worker) took 52 minutes on the 2-core machine shared with other work, about 5 minutes of CPU:
+nearly all of it ``hard`` in Cities & Knights (a game between three ``hard`` seats is over a thousand
+searches); ``--levels easy normal`` takes a minute or two.
 Figures are printed, never asserted.
 """
 
