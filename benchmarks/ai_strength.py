@@ -22,13 +22,16 @@ import platform
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from benchmarks.seating import levels_of, play
 from games import registry
 from games.ai import ismcts
-from games.ai.match import next_actor, play
+from games.ai.match import next_actor
 from games.ai.players import decide
 from games.core import share_of_win
 
 PAIRINGS = (("normal", "easy"), ("hard", "normal"))
+#: today's level against a retired one (benchmarks/seating.py), played only when asked for by --pairing
+RETIRED_PAIRINGS = (("normal", "normal_v1"),)
 
 
 def one_game(
@@ -88,7 +91,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--calibrate", type=int, metavar="MS", help="print the iterations a search of MS ms makes")
     parser.add_argument(
-        "--pairing", choices=[f"{a}-{b}" for a, b in PAIRINGS], action="append", help="only these pairings"
+        "--pairing",
+        choices=[f"{a}-{b}" for a, b in PAIRINGS + RETIRED_PAIRINGS],
+        action="append",
+        help="only these pairings (normal-normal_v1: Cities & Knights' normal against its earlier policy)",
     )
     args = parser.parse_args()
     iterations = None if args.budget_ms else args.iterations
@@ -116,8 +122,10 @@ def main() -> None:
             engine = registry.get(key)
             counts = list(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
             players = args.players if args.players in counts else counts[0]
-            for strong, weak in PAIRINGS:
+            for strong, weak in PAIRINGS + RETIRED_PAIRINGS:
                 if args.pairing and f"{strong}-{weak}" not in args.pairing:
+                    continue
+                if (strong, weak) in RETIRED_PAIRINGS and (not args.pairing or weak not in levels_of(key)):
                     continue
                 began = time.perf_counter()
                 futures = [

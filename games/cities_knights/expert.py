@@ -85,24 +85,17 @@ def _spare_and_missing(st: State, seat: int) -> tuple[list[int], list[int]]:
     return spare, missing
 
 
-def _would_take(hand: list[int], give: int, want: int) -> bool:
-    """Whether a seat holding ``hand`` would swap one ``want`` for one ``give`` as ``normal`` does."""
-    if hand[want] < 1:
-        return False
-    after = list(hand)
-    after[give] += 1
-    after[want] -= 1
-    return normal.hand_value(after) - normal.hand_value(hand) > 0.15
-
-
 def trade_offer(st: State, seat: int, offers: list[Action], spare: list[int], missing: list[int]) -> Action | None:
-    """A one-for-one offer of a spare card for one the next build lacks, that someone would take."""
+    """A one-for-one offer of a spare card for one the next build lacks, that someone would take
+    (judged as ``normal`` judges an offer, from the hands the seat supposes)."""
     best: tuple[tuple[int, int], Action] | None = None
     for a in offers:
         give, want = _kind(a["give"]), _kind(a["want"])
         if missing[want] <= 0 or spare[give] < 1:
             continue
-        if not any(_would_take(st.hand[p], give, want) for p in range(st.n) if p != seat):
+        gives, wants = [0] * 8, [0] * 8
+        gives[give] = wants[want] = 1
+        if not any(normal.accepts(st, p, seat, gives, wants) for p in range(st.n) if p != seat):
             continue
         key = (missing[want], spare[give])
         if best is None or key > best[0]:

@@ -31,11 +31,12 @@ def test_offers_a_spare_card_for_what_the_city_lacks_when_someone_would_take_it(
 
 
 def test_no_offer_nobody_would_take_and_the_bank_gets_the_spare_cards_instead() -> None:
-    # nobody holds ore, so no offer; five wool (one kept for a settlement) buy one ore at 4:1
+    # nobody holds ore, so no offer; five wool (one kept for a settlement) buy one ore at 4:1, as
+    # normal too sheds them before a seven could take half of its eight cards
     st = position(3, settlements={0: ["0,-1,S"]}, hands={0: {"wool": 5, "ore": 1, "grain": 2}})
-    assert S.choose(ENGINE, st, 0, random.Random(0))["type"] == "end_turn"
-    trade = X.choose(ENGINE, st, 0, random.Random(0))
-    assert trade == {"type": "maritime_trade", "give": "wool", "rate": 4, "get": "ore"}
+    trade = {"type": "maritime_trade", "give": "wool", "rate": 4, "get": "ore"}
+    assert S.choose(ENGINE, st, 0, random.Random(0)) == trade
+    assert X.choose(ENGINE, st, 0, random.Random(0)) == trade
 
 
 def test_cards_the_next_builds_need_are_not_traded_away() -> None:
