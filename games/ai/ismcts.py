@@ -8,7 +8,10 @@ favoured (Cowling, Powley & Whitehouse 2012). Children are widened progressively
 heuristic's own choice is tried first and stands unless the search clearly prefers another (more
 visits by a margin and, where the game asks for it, a mean value higher by more than ``confidence``
 standard errors), so a short, noisy search does not trade a sound move for a lucky one.
-Chance is sampled: the determinized world has a fresh random generator.
+Chance is sampled: the determinized world has a fresh random generator. A game may name moves of
+other seats that the searching seat cannot see (``unseen_move``, such as a hidden commit): those
+are played by the heuristic off the tree, so the seat's later decisions in the tree never depend
+on them (in the tree they would, and a subtree explored more would look better than it is).
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ def _iterate(
     path = [root]
     node = root
     actor: int | None = seat  # the root decision is the seat's own (it may answer an invitation)
+    unseen = getattr(engine, "unseen_move", None) if policy is not None else None
     expanded = False
     while not expanded:
         if actor is None:
@@ -128,6 +132,10 @@ def _iterate(
             if not pending:
                 break
             actor = min(pending)
+            if unseen is not None and unseen(world, actor, seat):
+                engine.apply(world, actor, policy.choose(engine, world, actor, rng))  # type: ignore[union-attr]
+                actor = None
+                continue
         legal = root_actions if node is root else engine.legal(world, actor)
         keyed = {(actor, repr(a)): a for a in legal}
         present = [node.children[k] for k in keyed if k in node.children]

@@ -522,6 +522,11 @@ class BattlesBuilders(Presentation):
         st.chance = Chance(rng.getrandbits(64))
         return st
 
+    def unseen_move(self, state: State, seat: int, observer: int) -> bool:
+        """Whether ``observer`` cannot see what ``seat`` does next: another seat's commit, whose
+        chips stay hidden until the reveal (only its count is public)."""
+        return state.phase == COMMIT and seat != observer
+
     def dump(self, state: State) -> dict[str, Any]:
         return dump_state(state)
 

@@ -2,11 +2,14 @@
 
 Selection: the Stonemason (or a worker, or the Bricklayer) when the resources for a building are
 at hand, the Trader while helpers wait in the supply, the Messenger when taler run low, the
-Master builder once most cards are played (it brings them back). The first worker's free pieces
-are chosen so that the worker can build with them. In a turn: build the building
-worth most, paying the default (cheapest) way; place castle helpers it can afford; take the most
-valuable pieces from the watchtower, a worker card and the trade fields; buy from workers what
-is worth more than its price. Scored, never simulated, so ``hard`` can use it in rollouts.
+Master builder when the others are about to build (5 VP for each of their buildings) and it brings
+good cards back. The first worker's free pieces are chosen so that the worker can build with them.
+In a turn: build what scores most, counting the second building the pieces left can still pay for,
+and pay the default (cheapest) way; with three or four seats a worker keeps the pieces for the
+Stonemason still in hand, which scores a building's full VP where the worker scores half; place
+castle helpers it can afford; take the most valuable pieces from the watchtower, a worker card and
+the trade fields; buy from workers what is worth more than its price. Scored, never simulated, so
+``hard`` can use it in rollouts.
 """
 
 from __future__ import annotations
@@ -77,21 +80,73 @@ def _space_value(s: State, seat: int, sid: str) -> float:
     return 4.0  # a winter guest
 
 
-def _best_vp(s: State, have: tuple[int, ...]) -> int:
-    """Printed VP of the best unbuilt building ``have`` (5 counts) pays for exactly."""
+def _best_vp(s: State, have: tuple[int, ...], exclude: str = "") -> int:
+    """Printed VP of the best unbuilt building ``have`` (5 counts) pays for exactly (other than
+    ``exclude``)."""
     rules = s.rules
     best = 0
     for tile in rules.tiles:
-        if tile.prebuilt or tile.id in s.built or tile.vp <= best:
+        if tile.prebuilt or tile.id in s.built or tile.vp <= best or tile.id == exclude:
             continue
         if payments(cap_holdings(have, tile.cost, rules.values), tile.cost, rules.values, rules.min_types):
             best = tile.vp
     return best
 
 
-def _builders_elsewhere(engine: Any, s: State, seat: int) -> int:
-    """Other seats that could pay for a building now (they may build this round)."""
-    return sum(1 for p in range(s.n) if p != seat and _can_build(engine, s, p))
+#: what getting a played card back is worth to the Master builder's player
+RETURNED = {
+    "stonemason": 1.5,
+    "worker_1": 1.0,
+    "worker_2": 1.0,
+    "worker_3": 1.0,
+    "bricklayer": 0.6,
+    "messenger": 0.6,
+    "trader": 0.4,
+}
+BUILD_CARDS = ("stonemason", "bricklayer", "worker_1", "worker_2", "worker_3")
+
+
+def _second_vp(s: State, seat: int, a: Action) -> int:
+    """Printed VP of the best building the pieces left after this payment still pay for, when
+    this action may build once more (up to two buildings an action, §9): a tower and a house
+    can score more than one larger building."""
+    t = s.task
+    if t is None or t["builds"] + 1 >= s.rules.max_builds:
+        return 0
+    pay = a["payment"]
+    left = tuple(n - pay.get(r, 0) for r, n in zip(RESOURCES, s.players[seat].res))
+    return _best_vp(s, left, exclude=a["building"])
+
+
+def _saving_for_the_stonemason(s: State, seat: int) -> bool:
+    """A worker's build scores half a building's VP (§6.5): while the seat's Stonemason is still in
+    hand and rounds remain, the pieces wait for it and its full VP. Not with two seats, where two
+    cards a round bring a worker's turn and the Stonemason's close together: there waiting won no
+    more games against building at once (measured over 600 seeded games)."""
+    t = s.task
+    return (
+        t is not None
+        and t["step"] == "build"
+        and t["card"].startswith("worker")
+        and "stonemason" in s.players[seat].hand
+        and s.round < s.rules.rounds
+        and s.n > 2
+    )
+
+
+def _builds_elsewhere(engine: Any, s: State, seat: int) -> float:
+    """How many buildings the other seats should erect this round, which the Master builder
+    scores: likely for a seat that can pay for one now and holds a card that builds, less likely
+    for one that may get the pieces from a worker card."""
+    expected = 0.0
+    for p in range(s.n):
+        if p == seat:
+            continue
+        hand = s.players[p].hand
+        if not any(c in hand for c in BUILD_CARDS):
+            continue
+        expected += 0.8 if _can_build(engine, s, p) else 0.6 if any(c.startswith("worker") for c in hand) else 0.0
+    return expected
 
 
 def _card_value(engine: Any, s: State, seat: int, card: str, buildable: bool) -> float:
@@ -108,7 +163,9 @@ def _card_value(engine: Any, s: State, seat: int, card: str, buildable: bool) ->
     if card.startswith("worker"):
         return 2.5 + (2.0 if buildable or wealth >= 8 else 0.0)
     if card == "master_builder":
-        return 4.0 * _builders_elsewhere(engine, s, seat) + 0.4 * len(p.played) - 2.0
+        back = sum(RETURNED.get(c, 0.0) for c in p.played)
+        # with two picks a round (two seats) the hand comes round again soon anyway: held back more
+        return 5.0 * _builds_elsewhere(engine, s, seat) + back - 2.5 * s.rules.cards_per_round
     return 0.0
 
 
@@ -143,14 +200,14 @@ def _score(engine: Any, s: State, seat: int, a: Action, first_payment: set[str])
         tile = s.rules.tile_by_id[a["building"]]
         cheapest = a["building"] not in first_payment
         first_payment.add(a["building"])
-        return 10.0 + 0.5 * tile.vp + (2.0 if cheapest else 0.0)
+        return 10.0 + 0.5 * (tile.vp + _second_vp(s, seat, a)) + (1.0 if cheapest else 0.0)
     if t == "place_helper":
         fee = s.rules.space_fee.get(a["space"], 0)
         later = (s.rules.rounds - s.round) / s.rules.rounds
         gain = _space_value(s, seat, a["space"]) - (0.1 + 0.4 * later) * fee
         return 0.5 + gain + (0.3 if a.get("from") == "supply" else 0.0)
     if t in ("done", "pass"):
-        return 0.5
+        return 20.0 if _saving_for_the_stonemason(s, seat) else 0.5
     return 0.0
 
 

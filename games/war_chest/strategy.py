@@ -1,6 +1,8 @@
 """The ``normal`` AI for War Chest: a casual player's priorities, no search.
 
-Every legal action gets a score: take a location when a unit stands on one, attack when a target
+Every legal action gets a score: a Control that places the side's last marker wins and comes
+first; striking down the last coin of an enemy unit that could place the enemy's last marker on
+its next turn comes next; then take a location when a unit stands on one, attack when a target
 is in reach (more for a last coin or a unit on a location), deploy and bolster units that stand
 on or near locations, march toward the nearest location the team does not hold, recruit while
 the bag is thin; coins whose unit is on the board are kept for moving and fighting, and the
@@ -40,6 +42,10 @@ DRAFT_ORDER = (
     D.WARRIOR_PRIEST,
 )
 DRAFT_RANK = {k: i for i, k in enumerate(DRAFT_ORDER)}
+#: a control that places the side's last marker wins the game: nothing else comes close
+WIN = 1000.0
+#: removing the unit that could place the enemy's last marker on its next turn
+STOP = 50.0
 
 
 def _open_locations(st: WarChestState, team: int) -> list[int]:
@@ -48,6 +54,12 @@ def _open_locations(st: WarChestState, team: int) -> list[int]:
 
 def _nearest(h: int, targets: list[int]) -> int:
     return min((D.distance(h, t) for t in targets), default=0)
+
+
+def _about_to_win(st: WarChestState, h: int, side: int) -> bool:
+    """Whether a unit of ``side`` on hex ``h`` could win with its next Control: ``h`` is a location
+    its side does not hold and the side has one marker left (§10.7, §14)."""
+    return st.reserve[side] == 1 and h in D.BOARDS[st.players].location_set and st.control.get(h) != side
 
 
 def _enemy_near(st: WarChestState, h: int, team: int) -> int:
@@ -79,6 +91,8 @@ def _score(st: WarChestState, seat: int, a: Action, on_board: set[int]) -> float
     board = D.BOARDS[st.players]
     open_locs = _open_locations(st, team)
     if t == "control":
+        if st.reserve[team] == 1:
+            return WIN  # the side's last marker: the game is won at once (§14)
         here = _unit_hex(st, seat, a)
         return 12.0 + (3.0 if here is not None and here in st.control else 0.0)
     target = a.get("target")
@@ -89,7 +103,10 @@ def _score(st: WarChestState, seat: int, a: Action, on_board: set[int]) -> float
         victim = st.units[uid]
         if victim.owner & 1 == team:
             return -5.0
-        return 9.0 + (3.0 if victim.hex in board.location_set else 0.0) + (2.0 if victim.height == 1 else 0.0)
+        score = 9.0 + (3.0 if victim.hex in board.location_set else 0.0) + (2.0 if victim.height == 1 else 0.0)
+        if victim.height == 1 and _about_to_win(st, victim.hex, victim.owner & 1):
+            score += STOP  # its last coin: the unit that would place the enemy's last marker is gone
+        return score
     if t == "deploy":
         h = HEX[a["to"]]
         return 6.0 + 0.5 * min(_nearest(h, open_locs), 3) * -1 + 0.5 * _enemy_near(st, h, team)
