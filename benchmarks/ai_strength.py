@@ -5,9 +5,10 @@
 
 Two pairings per game: ``normal`` against ``easy`` and ``hard`` against ``normal``. With two
 seats the levels meet head to head; with more, one seat plays the stronger level and the others
-the weaker, and a game counts as won when the stronger seat is among the winners (a shared win
-counts half). The stronger seat rotates through every position. ``hard`` searches a fixed number
-of iterations per decision by default (``--budget-ms`` searches for a time instead), so the
+the weaker, and a game counts as won when the stronger seat is among the winners (a first place
+shared by k seats counts 1/k; a War Chest team win counts 1 for both partners: see
+``games.core.share_of_win``). The stronger seat rotates through every position. ``hard`` searches a
+fixed number of iterations per decision by default (``--budget-ms`` searches for a time instead), so the
 figures can be reproduced. ``--calibrate MS`` first prints how many iterations a search of MS
 milliseconds (the bot's ``AI_BUDGET_MS``) makes here, so a fixed count can be compared with what
 the bot does. Figures are printed, never asserted.
@@ -81,14 +82,24 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The module's text as written, and every option's default."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__,
+        formatter_class=HelpFormatter,
+        epilog="A run plays --games games for every pairing of every chosen game: hard-normal games search at "
+        "every decision and take far longer than normal-easy ones. Try --games 4 first and scale up from the "
+        "time it takes; every pairing prints its figures as soon as it is done.",
+    )
     parser.add_argument("--game", choices=sorted(registry.ENGINES), action="append")
     parser.add_argument("--games", type=int, default=100, help="games per pairing (0 with --calibrate: calibrate only)")
     parser.add_argument("--players", type=int, help="seats (default: the game's smallest count)")
     parser.add_argument("--iterations", type=int, default=200, help="hard: search iterations per decision")
     parser.add_argument("--budget-ms", type=int, default=0, help="hard: search for this long instead")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--calibrate", type=int, metavar="MS", help="print the iterations a search of MS ms makes")
     parser.add_argument(
         "--pairing",
