@@ -43,15 +43,20 @@ class Step:
 
 
 def _tree(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> _Node:
+    """Actions grouped by their English path, labelled in ``lang``: the tree has the same shape in
+    every language, so a path pressed on a menu drawn in one language means the same choice when
+    it is answered in the presser's own."""
     root = _Node()
     for action in actions:
         node = root
-        for label in engine.action_path(view, action, lang):
-            label = label[:80]
-            at = node.index.get(label)
+        labels = engine.action_path(view, action, lang)
+        keys = labels if lang == "en" else engine.action_path(view, action, "en")
+        for key, label in zip(keys, labels, strict=True):
+            key = key[:80]
+            at = node.index.get(key)
             if at is None:
-                node.index[label] = at = len(node.children)
-                node.children.append(_Node(label=label))
+                node.index[key] = at = len(node.children)
+                node.children.append(_Node(label=label[:80]))
             node = node.children[at]
         node.action = action
     return root

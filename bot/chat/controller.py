@@ -6,6 +6,7 @@ committed the change they describe.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -51,6 +52,13 @@ def refusal_text(err: ServiceError, lang: str) -> str:
 
 #: Discord's "Cannot send messages to this user" (DMs closed or blocked).
 CANNOT_DM = 50007
+#: Seconds a press waits for its picture before it acknowledges first (Discord allows three).
+PICTURE_WAIT = 2.0
+#: The play-by-play is written to the log thread once this many characters have gathered (and at
+#: the end): a few posts a game instead of one per action.
+LOG_BATCH = 1500
+#: What became of a DM prompt (see Controller.send_prompt).
+SENT, TOLD, CLOSED = "sent", "told", "closed"
 
 
 @dataclass
@@ -93,6 +101,8 @@ class Controller:
         self._shown: dict[tuple[int, int], str] = {}
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
+        # game -> its last turn mention and whom it called, taken away once they have answered
+        self._calls: dict[int, tuple[int, frozenset[int]]] = {}
         # game -> the newest table waiting for the table-message edit under way (None: none waits)
         self._editing: dict[int, tuple[Table, discord.abc.Messageable, str] | None] = {}
 
@@ -140,7 +150,10 @@ class Controller:
         parsed = menus.unpack(custom_id)
         if parsed is None:
             raise ServiceError("closed")
-        game_id, seat, seq, lang, path = parsed
+        game_id, seat, seq, _drawn_in, path = parsed
+        # The menu's shape is the same in every language (games/menus.py), so the path means the
+        # same choice whatever language the button was drawn in; the presser reads their own.
+        lang = self.user_lang(interaction)
         table = await self.service.table_by_id(game_id)
         if table is None or table.status != RUNNING:
             raise ServiceError("closed")
@@ -161,47 +174,69 @@ class Controller:
             menu = render.view_of(render.step_items(table, seat, lang, found))
             if on_table:
                 await interaction.response.send_message(content, view=menu, ephemeral=True)
-            else:
-                await interaction.response.edit_message(
-                    content=content, view=menu, embeds=interaction.message.embeds if interaction.message else []
-                )
+            else:  # the view above the menu has not changed: only the text and the buttons do
+                await interaction.response.edit_message(content=content, view=menu)
             return
         label = " › ".join(table.engine.action_path(view, found, lang))
-        await interaction.response.defer()
         outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
         after = outcome.table
         # The presser reads the confirmation and their private news right here.
         seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat)]
         if on_table:
-            await interaction.followup.send("\n".join(seen)[:2000], ephemeral=True)
+            # One answer: the table message itself shows the change (edited below, with the others').
+            await interaction.response.send_message("\n".join(seen)[:2000], ephemeral=True)
             await self.announce(outcome, actor=seat)
             return
-        # In a DM or an ephemeral message: show the seat's next step in place.
+        # In a DM or an ephemeral message: the view after the action, and the seat's next step.
         # A secret choice belongs in the DM; an ephemeral message carries it on only when DMs are closed.
         step = None
         in_dm = interaction.guild is None
         if seat in after.prompts and (in_dm or not after.prompts[seat].secret or not after.seats[seat].dm_open):
             step = menus.resolve(after.engine, after.view(seat), after.engine.legal(after.state, seat), lang, [])
         if isinstance(step, menus.Step):
-            embed = render.private_embed(after, seat, lang)
-            await interaction.edit_original_response(
-                content=render.prompt_text(after, seat, lang, step, seen),
-                view=render.view_of(render.step_items(after, seat, lang, step)),
-                embed=embed,
+            content = render.prompt_text(after, seat, lang, step, seen)
+            items = render.step_items(after, seat, lang, step)
+        else:
+            step, content, items = None, "\n".join(seen)[:2000], []
+        embed = await self._answer_in_place(interaction, after, seat, lang, content, items)
+        if in_dm and interaction.message is not None:
+            self._shown[(game_id, seat)] = embed.description or ""
+            await self.service.remember_message(
+                game_id=game_id,
+                kind="dm",
+                channel_id=interaction.message.channel.id,
+                message_id=interaction.message.id,
+                user_id=interaction.user.id,
             )
-            if in_dm and interaction.message is not None:
-                self._shown[(game_id, seat)] = embed.description or ""
-                await self.service.remember_message(
-                    game_id=game_id,
-                    kind="dm",
-                    channel_id=interaction.message.channel.id,
-                    message_id=interaction.message.id,
-                    user_id=interaction.user.id,
-                )
-            await self.announce(outcome, actor=seat, actor_prompted=True)
-            return
-        await interaction.edit_original_response(content="\n".join(seen)[:2000], view=None)
-        await self.announce(outcome, actor=seat)
+        await self.announce(outcome, actor=seat, actor_prompted=step is not None)
+
+    async def _answer_in_place(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: int,
+        lang: str,
+        content: str,
+        items: list[discord.ui.Item[Any]],
+    ) -> discord.Embed:
+        """Edit the pressed private message to the seat's view after the change: text, embed and
+        picture together, in one answer when the picture is ready in time (it usually is: pictures
+        are drawn in worker processes), else acknowledged first and edited when it is."""
+        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
+        menu = render.view_of(items) if items else None
+        try:
+            embed, file = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+        except TimeoutError:
+            await interaction.response.defer()
+            embed, file = await drawing
+            await interaction.edit_original_response(
+                content=content, embed=embed, attachments=[file] if file else [], view=menu
+            )
+            return embed
+        await interaction.response.edit_message(
+            content=content, embed=embed, attachments=[file] if file else [], view=menu
+        )
+        return embed
 
     async def _pressed(
         self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
@@ -286,32 +321,30 @@ class Controller:
         """A game that is over leaves this process's memory (DM views last shown, its pictures), and
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
+        self._calls.pop(game_id, None)
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
 
     async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
+        """The calm table: the table message is edited (its recent lines carry the events); a new
+        post only for a person who must be told (a turn passed to them, DMs closed) and the result."""
         table = outcome.table
         channel = await self.channel(table.channel_id)
         lang = await self.server_lang(getattr(channel, "guild", None))
-        lines = [t("is_back", lang, name=table.seats[s].name) for s in outcome.back]
-        public = render.event_lines(table, outcome.events, lang, None)
-        if outcome.by_stand_in and outcome.action_seat is not None and public:
-            lines.append(t("stand_in_acted", lang, name=table.seats[outcome.action_seat].name))
         # Each part is sent on its own: a refused send (a 5xx, a 429 that outlasted the retries)
         # skips nothing else, and what could not be sent is owed and sent with the next change.
         owed = self._owed.pop(table.game_id, Owed())
-        await self._send_lines(table.game_id, channel, owed.lines + render.chunks(lines + public))
         if outcome.finished:
+            await self._attempt(table.game_id, self._drop_answered_call(table, channel))
             await self._attempt(
                 table.game_id,
                 channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang)),
             )
         await self._attempt(table.game_id, self.refresh_table(table, channel, lang))
-        calls = sorted(set(outcome.new_public_prompts) | {s for s in owed.calls if s in table.prompts})
-        if not await self._attempt(table.game_id, self.call_to_table(table, channel, lang, calls)):
-            self._owe(table.game_id).calls.update(calls)
-        if outcome.finished:
-            await self.close_thread(table, channel)
+        # A turn mention only for a hand-over: a person not asked before this change, and never the
+        # one who just acted (their next step is already in front of them).
+        told = outcome.asked_before | ({actor} if actor is not None else set())
+        calls = {s for s in outcome.new_public_prompts if s not in told} | {s for s in owed.calls if s in table.prompts}
         prompts = set(outcome.new_secret_prompts) | {s for s in owed.prompts if s in table.prompts}
         for seat_info in table.seats:
             seat = seat_info.position
@@ -319,11 +352,19 @@ class Controller:
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
             if seat in prompts and seat_info.present and table.prompts[seat].secret:  # a stand-in answers its own
-                await self.send_prompt(table, seat, channel, extra=private)
+                sent = await self.send_prompt(table, seat, channel, extra=private)
+                if sent == CLOSED and seat not in told:
+                    calls.add(seat)  # no DM tells them: the channel does, once per hand-over
             elif private and seat_info.dm_open:
                 await self._dm(seat_info.user_id, "\n".join(private)[:2000])
+        ordered = sorted(calls)
+        if not await self._attempt(table.game_id, self.call_to_table(table, channel, lang, ordered)):
+            self._owe(table.game_id).calls.update(ordered)
         fresh = prompts - ({actor} if actor_prompted else set())
         await self._attempt(table.game_id, self.refresh_hands(table, fresh))
+        await self._attempt(table.game_id, self.write_log(table, channel, lang))
+        if outcome.finished:
+            await self.close_thread(table, channel)
         if table.status != RUNNING:
             self._owed.pop(table.game_id, None)
 
@@ -338,12 +379,6 @@ class Controller:
             log.warning("Discord refused a message of game %s; it is sent with the next change", game_id)
             return False
 
-    async def _send_lines(self, game_id: int, channel: discord.abc.Messageable, chunks: list[str]) -> None:
-        for i, chunk in enumerate(chunks):
-            if not await self._attempt(game_id, channel.send(chunk)):
-                self._owe(game_id).lines.extend(chunks[i:])
-                return
-
     async def repay(self) -> None:
         """Send what Discord refused earlier, without waiting for the next change (the clock loop)."""
         for game_id in list(self._owed):
@@ -354,19 +389,24 @@ class Controller:
             await self._announce(Outcome(table), actor=None, actor_prompted=False)
 
     async def call_to_table(self, table: Table, channel: discord.abc.Messageable, lang: str, seats: list[int]) -> None:
-        """Tell people whose public prompt just opened: a mention (unless they chose `/notify off`),
-        and a DM with a link to the table for those who chose `/notify dm`. Once per prompt."""
+        """Tell people a decision is theirs now: one post mentioning them (unless they chose
+        `/notify off`), and a DM with a link to the table for those who chose `/notify dm`. The
+        previous call, once answered, is taken away, so the channel holds at most one per game."""
         people = [s for s in seats if table.user_of(s) and s in table.prompts and table.seats[s].present]
         if not people:
             return
         modes = await self.prefs.notify_modes([table.user_of(s) or 0 for s in people])
         pinged = [table.user_of(s) or 0 for s in people if modes[table.user_of(s) or 0] != "off"]
         called = " ".join(f"<@{table.user_of(s)}>" for s in people)
-        what = " ".join(dict.fromkeys(render.prompt_sentence(table, s, lang) for s in people))
-        await channel.send(
-            t("your_turn", lang, mentions=called, what=what),
+        public = [s for s in people if not table.prompts[s].secret]
+        what = " ".join(dict.fromkeys(render.public_prompt_sentence(table, s, lang) for s in public))
+        key = "your_turn" if len(public) == len(people) else "your_turn_hand"
+        await self._drop_answered_call(table, channel)
+        sent = await channel.send(
+            t(key, lang, mentions=called, what=what).strip(),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in pinged]),
         )
+        self._calls[table.game_id] = (sent.id, frozenset(people))
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         link = jump_link(table.guild_id, table.channel_id, ref[1] if ref else None)
         for seat in people:
@@ -375,6 +415,55 @@ class Controller:
                 info = table.seats[seat]
                 text = t("turn_dm", info.locale, game=table.engine.names, channel=table.channel_id, link=link)
                 await self._dm(user_id, text)
+
+    async def _drop_answered_call(self, table: Table, channel: discord.abc.Messageable) -> None:
+        """Delete this game's last turn mention once nobody it called is still asked."""
+        last = self._calls.get(table.game_id)
+        if last is None or (table.status == RUNNING and any(s in table.prompts for s in last[1])):
+            return
+        self._calls.pop(table.game_id, None)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(last[0]).delete()  # type: ignore[attr-defined]
+
+    async def write_log(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
+        """Write the play-by-play to the game's log thread in batches (see LOG_BATCH), and what is
+        left when the game ends; nothing when the server chose `/config log:off`."""
+        pending = table.log_pending
+        if not pending or (await self.prefs.server(table.guild_id)).log != "thread":
+            return
+        lines = render.log_lines(table, pending, lang)
+        if table.status == RUNNING and sum(len(x) + 1 for x in lines) < LOG_BATCH:
+            return
+        thread = await self._log_thread(table, channel, lang)
+        if thread is None:
+            return
+        for chunk in render.chunks(lines):
+            await thread.send(chunk)
+        await self.service.take_log(game_id=table.game_id, count=len(pending))
+        table.log_pending = []
+        if table.status != RUNNING and thread is not channel and isinstance(thread, discord.Thread):
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+
+    async def _log_thread(
+        self, table: Table, channel: discord.abc.Messageable, lang: str
+    ) -> discord.abc.Messageable | None:
+        """The thread under the table message that holds the play-by-play (opened on first use).
+        A game played in its own thread keeps its log there."""
+        if table.parent_channel_id:
+            return channel
+        ref = await self.service.message_of(game_id=table.game_id, kind="log")
+        if ref is not None:
+            return self.bot.get_partial_messageable(ref[0])
+        table_ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        if table_ref is None or not hasattr(channel, "get_partial_message"):
+            return None
+        name = t("log_thread", lang, game=table.engine.names, id=table.game_id)[:100]
+        thread = await channel.get_partial_message(table_ref[1]).create_thread(name=name, auto_archive_duration=1440)
+        await self.service.remember_message(
+            game_id=table.game_id, kind="log", channel_id=thread.id, message_id=thread.id
+        )
+        return thread
 
     async def close_thread(self, table: Table, channel: discord.abc.Messageable) -> None:
         """A game thread is archived once its game is over."""
@@ -479,7 +568,7 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = await self.channel(table.channel_id)
-        if await self.send_prompt(table, seat, channel):
+        if await self.send_prompt(table, seat, channel) == SENT:
             await interaction.followup.send(t("dm_sent", lang), ephemeral=True)
         else:
             await interaction.followup.send(t("dm_closed_use_hand", lang), ephemeral=True)
@@ -555,7 +644,9 @@ class Controller:
             self.forget(gid)
 
     async def _edit_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
-        embed, file = await render.table_embed(self.pictures, table, lang)
+        times = await self.service.deadlines(table.game_id) if table.clock_seconds and table.prompts else {}
+        deadlines = {seat: stamp(when) for seat, when in times.items()}
+        embed, file = await render.table_embed(self.pictures, table, lang, deadlines=deadlines)
         until = self.bot.ai.answer_deadline(table.game_id)
         render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
         items = render.table_items(table, lang) if table.status == RUNNING else []
@@ -578,37 +669,40 @@ class Controller:
 
     async def send_prompt(
         self, table: Table, seat: int, channel: discord.abc.Messageable, extra: list[str] | None = None
-    ) -> bool:
-        """DM a seat its secret prompt; when Discord refuses, say so in the channel."""
+    ) -> str | None:
+        """DM a seat its secret prompt with its view. Returns SENT; TOLD when Discord refused and the
+        channel was told their DMs are closed (the first time, or the first since a DM got
+        through); CLOSED when refused again; None when nothing was sent (no step, or Discord
+        failed and the prompt is owed)."""
         info = table.seats[seat]
         lang = info.locale
         view = table.view(seat)
         step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
         if not isinstance(step, menus.Step) or info.user_id is None:
-            return False
-        embed = render.private_embed(table, seat, lang)
+            return None
+        embed, file = await render.table_embed(self.pictures, table, lang, seat)
+        kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(render.step_items(table, seat, lang, step))}
+        if file is not None:
+            kwargs["file"] = file
         try:
             user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
-            sent = await user.send(
-                render.prompt_text(table, seat, lang, step, extra),
-                embed=embed,
-                view=render.view_of(render.step_items(table, seat, lang, step)),
-            )
+            sent = await user.send(render.prompt_text(table, seat, lang, step, extra), **kwargs)
         except discord.HTTPException as exc:
             if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):
                 # Discord failed (5xx, rate limit): not a closed DM; the prompt is owed and re-sent
                 log.warning("DM to seat %s of game %s failed (%s); owed", seat, table.game_id, exc.status)
                 self._owe(table.game_id).prompts.add(seat)
-                return False
+                return None
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
-            await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False)
+            if not await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False):
+                return CLOSED
             glang = await self.server_lang(getattr(channel, "guild", None))
             await channel.send(
                 t("dm_refused", glang, mention=f"<@{info.user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=info.user_id)]),
             )
-            return False
-        if not info.dm_open:
+            return TOLD
+        if not info.dm_open or info.dm_noticed:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         await self.service.remember_message(
@@ -619,7 +713,7 @@ class Controller:
             # The older menu is closed anyway; take its buttons away so only the live one shows.
             with contextlib.suppress(discord.HTTPException):
                 await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
-        return True
+        return SENT
 
     async def refresh_hands(self, table: Table, skip: set[int]) -> None:
         """Keep each player's own view current on their latest DM (hands change on others' turns)."""
@@ -627,15 +721,19 @@ class Controller:
             seat = info.position
             if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
                 continue
-            embed = render.private_embed(table, seat, info.locale)
             key = (table.game_id, seat)
-            if self._shown.get(key) == embed.description:
+            text = "\n".join(
+                table.engine.status_lines(table.engine.view(table.state, seat), info.locale, table.names, seat)
+            )
+            if self._shown.get(key) == text[:4000]:
                 continue
             ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
             if ref is None:
                 continue
+            embed, file = await render.table_embed(self.pictures, table, info.locale, seat)
             try:
-                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(embed=embed)
+                message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
+                await message.edit(embed=embed, attachments=[file] if file else [])
                 self._shown[key] = embed.description or ""
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)

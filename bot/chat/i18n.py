@@ -318,9 +318,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "config_show": {
         "en": "Language: {language}\nDefault turn clock: {clock}\nA thread per game: {threads}\n"
-        "Games: {games}\nChannel: {channel}",
+        "Play-by-play: {log}\nGames: {games}\nChannel: {channel}",
         "nl": "Taal: {language}\nStandaard beurtklok: {clock}\nEen thread per spel: {threads}\n"
-        "Spellen: {games}\nKanaal: {channel}",
+        "Verloop: {log}\nSpellen: {games}\nKanaal: {channel}",
     },
     "config_saved": {"en": "Saved.", "nl": "Opgeslagen."},
     "config_all": {"en": "all", "nl": "alle"},
@@ -374,6 +374,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "back": {"en": "Back", "nl": "Terug"},
     "more": {"en": "Choose…", "nl": "Kies…"},
     "chosen": {"en": "Done: {label}", "nl": "Gedaan: {label}"},
+    "recent": {"en": "Last moves", "nl": "Laatste zetten"},
+    "hidden_choice": {"en": "a hidden choice", "nl": "een geheime keuze"},
+    "waiting_for_what": {"en": "Waiting for {name}: {what}", "nl": "Wachten op {name}: {what}"},
+    "your_turn_hand": {
+        "en": "{mentions}: your turn. Press **Make my choice** on the table message. {what}",
+        "nl": "{mentions}: jij bent aan de beurt. Druk op **Mijn keuze maken** op het tafelbericht. {what}",
+    },
+    "log_thread": {"en": "{game_name} #{id} · play-by-play", "nl": "{game_name} #{id} · verloop"},
+    "log_title": {"en": "Last moves", "nl": "Laatste zetten"},
+    "bad_log": {"en": "Choose {modes}, not “{log}”.", "nl": "Kies {modes}, niet “{log}”."},
+    "log_thread_mode": {"en": "a thread under the table message", "nl": "een thread onder het tafelbericht"},
+    "log_off_mode": {
+        "en": "only the table message and /status",
+        "nl": "alleen het tafelbericht en /status",
+    },
     "your_view": {"en": "Your view", "nl": "Jouw overzicht"},
     "in_game": {"en": "{game_name} in <#{channel}>", "nl": "{game_name} in <#{channel}>"},
     "games_title": {"en": "Games you can play", "nl": "Spellen die je kunt spelen"},

@@ -13,6 +13,7 @@ from bot.service import menus
 from bot.service.clock import clock_name
 from bot.service.notices import SeatInfo, Table
 from bot.service.pictures import Pictures
+from bot.service.tables import BACK, STAND_IN
 from games.core import Event, visible
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
@@ -58,9 +59,15 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
 
 
 async def table_embed(
-    pictures: Pictures, table: Table, lang: str, seat: int | None = None
+    pictures: Pictures,
+    table: Table,
+    lang: str,
+    seat: int | None = None,
+    deadlines: dict[int, str] | None = None,
 ) -> tuple[discord.Embed, discord.File | None]:
-    """The public table (seat None) or one seat's private view."""
+    """The public table (seat None) or one seat's private view. The table shows the board, whose
+    turn and what they decide, the clock (``deadlines``: seat -> a Discord timestamp) and the last
+    few things that happened."""
     view = table.engine.view(table.state, seat)
     title = game_name(table, lang) if seat is None else f"{game_name(table, lang)} — {t('your_view', lang)}"
     embed = discord.Embed(title=title, colour=COLOUR)
@@ -69,13 +76,71 @@ async def table_embed(
     if table.ai_seats or table.clock_seconds:
         embed.add_field(name=t("players", lang), value=", ".join(seat_line(s, lang) for s in table.seats)[:1024])
     if table.clock_seconds:
-        embed.add_field(name=t("clock_title", lang), value=clock_name(table.clock_seconds))
-    if table.prompts:
-        embed.set_footer(text=t("waiting_for", lang, names=waiting_names(table)))
+        times = [f"{table.names[s]} {when}" for s, when in sorted((deadlines or {}).items()) if s in table.prompts]
+        embed.add_field(name=t("clock_title", lang), value=" · ".join([clock_name(table.clock_seconds), *times])[:1024])
+    if seat is None and table.log_recent:
+        recent = log_lines(table, table.log_recent, lang)[-RECENT_LINES:]
+        embed.add_field(name=t("recent", lang), value=fit_lines(recent, 1024), inline=False)
+    if table.prompts and table.state is not None:
+        embed.set_footer(text=waiting_text(table, lang)[:2048])
     file = await picture_file(pictures, table, view, lang, seat)
     if file is not None:
         embed.set_image(url=f"attachment://{file.filename}")
     return embed, file
+
+
+#: Lines of the recent play-by-play the table message shows (newest last).
+RECENT_LINES = 6
+
+
+def fit_lines(lines: list[str], limit: int) -> str:
+    """The newest lines that fit ``limit`` characters (an embed field holds 1024)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = line[:limit]
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept)) or "-"
+
+
+def public_prompt_sentence(table: Table, seat: int, lang: str) -> str:
+    """What a seat decides, as the whole channel may read it: drawn from the public view, so it
+    never shows what only that seat knows."""
+    prompt = table.prompts.get(seat)
+    if prompt is None or prompt.secret:
+        return t("hidden_choice", lang)
+    view = {**table.engine.view(table.state, None), "names": table.names}
+    return table.engine.describe_prompt(view, prompt, lang)
+
+
+def waiting_text(table: Table, lang: str) -> str:
+    """The footer: whom the game waits for and what they decide (blocking prompts only)."""
+    waiting = sorted(table.engine.pending(table.state))
+    if not waiting:
+        return t("waiting_for", lang, names="-")
+    if len(waiting) == 1:
+        seat = waiting[0]
+        return t("waiting_for_what", lang, name=table.names[seat], what=public_prompt_sentence(table, seat, lang))
+    return t("waiting_for", lang, names=", ".join(table.names[s] for s in waiting))
+
+
+def log_lines(table: Table, events: list[Event], lang: str) -> list[str]:
+    """The channel's play-by-play in ``lang``: the games' public events and the table's own."""
+    out: list[str] = []
+    for ev in events:
+        kind = ev.get("type")
+        if kind == BACK:
+            out.append(t("is_back", lang, name=table.seats[ev["seat"]].name))
+        elif kind == STAND_IN:
+            out.append(t("stand_in_acted", lang, name=table.seats[ev["seat"]].name))
+        elif visible(ev, None):
+            line = table.engine.describe_event(ev, lang, table.names, None)
+            if line:
+                out.append(line)
+    return out
 
 
 def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | None) -> None:
@@ -93,12 +158,6 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
     names = ", ".join(table.names[s] for s in sorted(asked))
     line = t("offer_time_left", lang, names=names, ai=table.names[waiting[0]], when=until)
     embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
-
-
-def private_embed(table: Table, seat: int, lang: str) -> discord.Embed:
-    """A seat's own view in words: the embed on their DM prompt, kept current."""
-    lines = table.engine.status_lines(table.engine.view(table.state, seat), lang, table.names, seat)
-    return discord.Embed(title=t("your_view", lang), colour=COLOUR, description="\n".join(lines)[:4000])
 
 
 def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[discord.ui.Item[Any]]:
@@ -222,7 +281,10 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
     order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
     gone = [s for s in order if table.seats[s].resigned]
     names = [t("name_resigned", lang, name=n) if s in gone else n for s, n in enumerate(table.names)]
-    lines = [t("rank_line", lang, rank=res.ranks[s], name=names[s], score=table.engine.score_text(res.scores[s], lang)) for s in order]
+    lines = [
+        t("rank_line", lang, rank=res.ranks[s], name=names[s], score=table.engine.score_text(res.scores[s], lang))
+        for s in order
+    ]
     if gone:
         lines.append(t("resigned_counts_last", lang, names=", ".join(table.names[s] for s in gone)))
     if table.resigned_by is not None:

@@ -21,6 +21,7 @@ class SeatInfo:
     ai_level: str | None = None  # easy, normal or hard when an AI plays this seat
     stand_in: bool = False  # a person's seat an AI plays while they are away (or after /resign)
     resigned: bool = False
+    dm_noticed: bool = False  # the channel was told their DMs are closed (and no DM got through since)
 
     @property
     def label(self) -> str:
@@ -56,6 +57,8 @@ class Table:
     resigned_by: int | None = None  # the seat whose resignation ended a two-player game
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (before, after)
     host_changed: bool = False  # the host left or stopped playing: host_id names who hosts now
+    log_recent: list[Event] = field(default_factory=list)  # the channel's latest events, oldest first
+    log_pending: list[Event] = field(default_factory=list)  # events not yet in the log thread
 
     @property
     def host(self) -> SeatInfo | None:
@@ -104,6 +107,7 @@ class Outcome:
     action_seat: int | None = None
     by_stand_in: bool = False  # the action was made by the AI standing in for that seat
     back: list[int] = field(default_factory=list)  # seats whose person took over again
+    asked_before: set[int] = field(default_factory=set)  # seats that had an open prompt before the change
 
 
 @dataclass

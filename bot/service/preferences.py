@@ -18,6 +18,8 @@ from games import registry
 #: on = mentioned in the channel; dm = also a direct message with a link; off = named, not pinged.
 NOTIFY_MODES = ("on", "dm", "off")
 LANGUAGES = ("en", "nl")
+#: Where a game's play-by-play goes: a thread under its table message, or only the table message and /status.
+LOG_MODES = ("thread", "off")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class ServerConfig:
     language: str | None = None  # None: the server's own locale, else the bot's default
     clock: str = "off"
     threads: bool = False
+    log: str = "thread"
     games: list[str] | None = None  # None: every game
     channel_id: int | None = None  # None: any channel
     changed: list[str] = field(default_factory=list)
@@ -85,6 +88,11 @@ class Preferences:
             checked["clock"] = key
         if changes.get("threads") is not None:
             checked["threads"] = bool(changes["threads"])
+        if changes.get("log") is not None:
+            mode = str(changes["log"]).lower()
+            if mode not in LOG_MODES:
+                raise ServiceError("bad_log", log=echo(mode), modes=", ".join(LOG_MODES))
+            checked["log"] = mode
         if changes.get("games") is not None:
             checked["games"] = _game_keys(str(changes["games"]))
         if changes.get("channel") is not None:
@@ -123,6 +131,7 @@ def _config(guild_id: int, row: GuildConfig | None) -> ServerConfig:
         language=row.language,
         clock=row.clock or "off",
         threads=row.threads,
+        log=row.log or "thread",
         games=list(row.games) if row.games is not None else None,
         channel_id=row.channel_id,
     )

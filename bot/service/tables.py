@@ -30,7 +30,7 @@ from bot.service.rating_rows import rate_game
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry
-from games.core import Action, Engine, IllegalAction, InvalidOptions, Prompt, Result
+from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Prompt, Result, event, visible
 from games.standing import ranked, result_from_json
 
 #: The levels of AI players (see games/ai) and the names they sit under, in seating order.
@@ -96,6 +96,24 @@ def result_of(engine: Engine, state: Any, stored: dict[str, Any] | None) -> Resu
     if result is None and stored and "resigned" in (stored.get("extra") or {}):
         return result_from_json(stored)
     return result
+
+
+#: Table events the service adds to a game's log (not the engine's): a person took their seat
+#: back from the stand-in; the stand-in made the action that follows.
+BACK, STAND_IN = "@back", "@stand_in"
+#: Events kept for the table message and /status; events kept at most while the log thread is
+#: out of reach (a thread that cannot be written must not grow a row without end).
+RECENT_EVENTS, PENDING_EVENTS = 20, 400
+
+
+def log_events(game: Game, events: list[Event]) -> None:
+    """Add public events to the game's play-by-play, in the unit of work of the change."""
+    if not events:
+        return
+    kept = dict(game.table_log or {})
+    kept["recent"] = [*kept.get("recent", []), *events][-RECENT_EVENTS:]
+    kept["pending"] = [*kept.get("pending", []), *events][-PENDING_EVENTS:]
+    game.table_log = kept  # replaced whole: the ORM does not see edits inside a JSON value
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -173,6 +191,7 @@ class TableService:
                 s.ai_level if s.is_ai else None,
                 stand_in=s.stand_in,
                 resigned=s.resigned,
+                dm_noticed=s.dm_noticed,
             )
             for s in game.seats
         ]
@@ -189,6 +208,8 @@ class TableService:
             clock_seconds=game.clock_seconds,
             votes=dict(game.votes or {}),
             parent_channel_id=game.parent_channel_id,
+            log_recent=list((game.table_log or {}).get("recent", [])),
+            log_pending=list((game.table_log or {}).get("pending", [])),
         )
         if game.snapshot is not None:
             table.state = state if state is not None else engine.load(game.snapshot)
@@ -468,7 +489,7 @@ class TableService:
             if mine.stand_in:  # acting yourself means you are back: the stand-in steps aside
                 mine.stand_in = False
                 back.append(seat)
-            outcome = await self._apply(s, game, seat, action)
+            outcome = await self._apply(s, game, seat, action, back=back)
             outcome.back = back
             return outcome
 
@@ -485,17 +506,29 @@ class TableService:
             return await self._apply(s, game, seat, action, by_stand_in=not player.is_ai)
 
     async def _apply(
-        self, s: AsyncSession, game: Game, seat: int, action: Action, *, by_stand_in: bool = False
+        self,
+        s: AsyncSession,
+        game: Game,
+        seat: int,
+        action: Action,
+        *,
+        by_stand_in: bool = False,
+        back: list[int] | None = None,
     ) -> Outcome:
         engine = registry.get(game.game_key)
         state = engine.load(game.snapshot or {})
-        if seat not in open_prompts(engine, state):
+        asked_before = set(open_prompts(engine, state))
+        if seat not in asked_before:
             raise ServiceError("not_your_turn")
         try:
             events = engine.apply(state, seat, action)
         except IllegalAction as exc:
             raise ServiceError("illegal", reason=exc.reason, rule=exc.code, refusal=exc, game_key=engine.key) from None
         new_version = game.version + 1
+        told = [event(BACK, seat=x) for x in back or []]
+        if by_stand_in:
+            told.append(event(STAND_IN, seat=seat))
+        log_events(game, told + [ev for ev in events if visible(ev, None)])
         repo.append_action(s, game, new_version, seat, action, stand_in=by_stand_in)
         game.snapshot = engine.dump(state)
         secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
@@ -510,7 +543,14 @@ class TableService:
         table = self._table(game, state)
         table.rating_changes = changes
         return Outcome(
-            table, events, secret, public, finished=result is not None, action_seat=seat, by_stand_in=by_stand_in
+            table,
+            events,
+            secret,
+            public,
+            finished=result is not None,
+            action_seat=seat,
+            by_stand_in=by_stand_in,
+            asked_before=asked_before,
         )
 
     async def _rate(self, s: AsyncSession, game: Game) -> dict[int, tuple[int, int]]:
@@ -530,14 +570,34 @@ class TableService:
         async with self.sessions() as s:
             return await repo.running_games_with_ai(s)
 
-    async def set_dm_open(self, *, game_id: int, user_id: int, is_open: bool) -> None:
+    async def set_dm_open(self, *, game_id: int, user_id: int, is_open: bool) -> bool:
+        """Record whether a DM to the person got through. Returns True when the channel should be
+        told their DMs are closed: the first refusal in this game, or the first after DMs worked."""
         async with self._lock(game_id), self._unit() as s:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None:
-                return
+                return False
+            tell = False
             for seat in game.seats:
-                if seat.user_id == user_id and seat.dm_open != is_open:
+                if seat.user_id != user_id:
+                    continue
+                if seat.dm_open != is_open:
                     seat.dm_open = is_open
+                if is_open and seat.dm_noticed:
+                    seat.dm_noticed = False
+                elif not is_open and not seat.dm_noticed:
+                    seat.dm_noticed = tell = True
+            return tell
+
+    async def take_log(self, *, game_id: int, count: int) -> None:
+        """The first ``count`` pending events were written to the game's log thread."""
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or count <= 0:
+                return
+            kept = dict(game.table_log or {})
+            kept["pending"] = list(kept.get("pending", []))[count:]
+            game.table_log = kept  # replaced whole: the ORM does not see edits inside a JSON value
 
     async def remember_message(
         self, *, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0
@@ -549,6 +609,11 @@ class TableService:
         async with self.sessions() as s:
             ref = await repo.message_ref(s, game_id, kind, user_id)
             return (ref.channel_id, ref.message_id) if ref else None
+
+    async def deadlines(self, game_id: int) -> dict[int, datetime]:
+        """When each waiting seat's time runs out (a game with a turn clock)."""
+        async with self.sessions() as s:
+            return (await clock.deadlines(s, [game_id])).get(game_id, {})
 
     async def action_log(self, game_id: int) -> list[tuple[int, Action]]:
         async with self.sessions() as s:
@@ -637,6 +702,7 @@ class TableService:
             if not mine.stand_in:
                 raise ServiceError("not_away")
             mine.stand_in = False
+            log_events(game, [event(BACK, seat=mine.position)])
             await s.flush()
             engine = registry.get(game.game_key)
             state = engine.load(game.snapshot or {})

@@ -55,6 +55,8 @@ class Game(Base):
     votes: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # In thread mode the game lives in a thread of this channel (archived when the game ends).
     parent_channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    # The channel's play-by-play: {"recent": [events], "pending": [events not yet in the log thread]}.
+    table_log: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # When /start began the game (a game's duration counts from here); None while it is a lobby.
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
@@ -91,6 +93,8 @@ class Seat(Base):
     ai_level: Mapped[str | None] = mapped_column(String(8))  # easy, normal or hard for an AI seat
     locale: Mapped[str] = mapped_column(String(8), default="en")
     dm_open: Mapped[bool] = mapped_column(default=True)
+    # The channel was told this player's DMs are closed; told again only after a DM got through.
+    dm_noticed: Mapped[bool] = mapped_column(default=False)
     # A person's seat that an AI (level normal) plays while they are away, or for good after /resign.
     stand_in: Mapped[bool] = mapped_column(default=False)
     resigned: Mapped[bool] = mapped_column(default=False)
@@ -153,6 +157,7 @@ class GuildConfig(Base):
     language: Mapped[str | None] = mapped_column(String(8))
     clock: Mapped[str | None] = mapped_column(String(8))
     threads: Mapped[bool] = mapped_column(default=False)
+    log: Mapped[str | None] = mapped_column(String(8))  # where the play-by-play goes; None = a thread
     games: Mapped[list[Any] | None]  # offered game keys; None = all
     channel_id: Mapped[int | None] = mapped_column(BigInteger)  # the one channel the bot plays in
 

@@ -137,8 +137,11 @@ async def test_an_ai_turn_of_offers_answered_at_once_takes_no_waiting(world: Wor
     assert answered == 3, "the AI players made too few offers to alice"
     await settle(world, waits, game_id)
     assert waits.ran_out == []  # not one second of waiting for the AI
-    assert len(waits.started) <= answered  # and at most one wait per offer
-    assert offer_field(world) is None  # no offer is open any more
+    # at most one wait per offer: the three answered, and a fresh one the AI may have made since
+    fresh = 1 if world.bot.ai.waiting_for_answers(game_id) else 0
+    assert len(waits.started) <= answered + fresh
+    if not fresh:
+        assert offer_field(world) is None  # no offer is open any more
 
 
 async def test_one_wait_per_offer_until_every_person_answered_or_left(world: World) -> None:

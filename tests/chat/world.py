@@ -22,6 +22,10 @@ from bot.store.migrate import upgrade
 GUILD_ID = 1_200_000_000_000_000_001
 
 
+#: The table message's field of recent moves, in both languages.
+RECENT_FIELDS = ("Last moves", "Laatste zetten")
+
+
 class FakeClock:
     """The turn clock's time in tests: it moves only when a test says so."""
 
@@ -133,8 +137,24 @@ class World:
 
     # -- reading what people see ---------------------------------------------------------------
     def channel_texts(self, viewer: Any = None) -> list[str]:
-        msgs = self.channel.history(viewer=viewer.user if viewer is not None and hasattr(viewer, "user") else viewer)
-        return [m.content for m in msgs if m.content]
+        """Everything a member reads of the game in the channel: posts, the play-by-play in the
+        table message's recent lines, and the log thread under it."""
+        who = viewer.user if viewer is not None and hasattr(viewer, "user") else viewer
+        msgs = self.channel.history(viewer=who)
+        texts = [m.content for m in msgs if m.content]
+        texts += [f.value or "" for m in msgs for e in m.embeds for f in e.fields if f.name in RECENT_FIELDS]
+        for thread in self.channel.threads:
+            texts += [m.content for m in thread.history(viewer=who) if m.content]
+        return texts
+
+    def posts(self, viewer: Any = None) -> list[discord.Message]:
+        """The messages in the channel itself (not its threads), oldest first."""
+        return list(self.channel.history(viewer=viewer.user if viewer is not None and hasattr(viewer, "user") else viewer))
+
+    def recent_lines(self) -> list[str]:
+        """The table message's recent play-by-play, newest last."""
+        fields = [f for e in self.table_message().embeds for f in e.fields if f.name in RECENT_FIELDS]
+        return (fields[0].value or "").split("\n") if fields else []
 
     def table_message(self) -> discord.Message:
         """The bot's table message: the one with the board picture."""

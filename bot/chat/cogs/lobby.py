@@ -232,6 +232,8 @@ class Lobby(commands.Cog):
                 users=[discord.Object(id=s.user_id) for s in table.humans if s.user_id]
             ),
         )
+        # The start post called every person already: the first turn needs no mention of its own.
+        outcome.asked_before |= {s.position for s in table.humans}
         await self.ctl.announce(outcome)
 
     @app_commands.command(name="resign", description="Give up the game in this channel.")

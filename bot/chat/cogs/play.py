@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -28,8 +28,9 @@ class Play(commands.Cog):
         self.service = bot.service
 
     @app_commands.command(name="status", description="Show this channel's table.")
+    @app_commands.describe(log="Also list the last moves (up to 20)")
     @app_commands.guild_only()
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: discord.Interaction, log: bool = False) -> None:
         lang = self.ctl.user_lang(interaction)
         table = await self.service.table_in(interaction.channel_id or 0)
         if table is None:
@@ -40,10 +41,14 @@ class Play(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         embed, file = await render.table_embed(self.ctl.pictures, table, lang)
+        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
         if file is not None:
-            await interaction.followup.send(embed=embed, file=file, ephemeral=True)
-        else:
-            await interaction.followup.send(embed=embed, ephemeral=True)
+            kwargs["file"] = file
+        content = None
+        if log:
+            lines = render.log_lines(table, table.log_recent, lang)
+            content = f"**{t('log_title', lang)}**\n" + render.fit_lines(lines, 1900)
+        await interaction.followup.send(content, **kwargs)
 
     @app_commands.command(name="hand", description="Your private view and your choices, only for you.")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -16,7 +16,7 @@ from bot.chat.i18n import t
 from bot.service.clock import CLOCKS
 from bot.service.errors import ServiceError
 from bot.service.notices import Table
-from bot.service.preferences import LANGUAGES, NOTIFY_MODES, ServerConfig
+from bot.service.preferences import LANGUAGES, LOG_MODES, NOTIFY_MODES, ServerConfig
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -40,6 +40,7 @@ def config_text(config: ServerConfig, lang: str) -> str:
         language=config.language or t("config_auto", lang),
         clock=config.clock,
         threads=t("yes" if config.threads else "no", lang),
+        log=t(f"log_{config.log}_mode", lang),
         games=games,
         channel=f"<#{config.channel_id}>" if config.channel_id else t("config_any", lang),
     )
@@ -88,6 +89,7 @@ class Settings(commands.Cog):
         language="The language of the bot's messages in channels",
         clock="The default turn clock of /start",
         threads="Open a new thread for every game (several games per channel)",
+        log="Where the play-by-play goes: thread (under the table message) or off (table message and /status)",
         games="The games offered, by name or key, separated by commas, or all",
         channel="The only channel the bot plays in",
         any_channel="Lift the channel limit",
@@ -95,6 +97,7 @@ class Settings(commands.Cog):
     @app_commands.choices(
         language=[app_commands.Choice(name=v, value=v) for v in LANGUAGES],
         clock=[app_commands.Choice(name=c, value=c) for c in CLOCKS],
+        log=[app_commands.Choice(name=m, value=m) for m in LOG_MODES],
     )
     @app_commands.guild_only()
     async def config(
@@ -103,13 +106,14 @@ class Settings(commands.Cog):
         language: str | None = None,
         clock: str | None = None,
         threads: bool | None = None,
+        log: str | None = None,
         games: str | None = None,
         channel: discord.TextChannel | None = None,
         any_channel: bool | None = None,
     ) -> None:
         lang = self.ctl.user_lang(interaction)
         guild_id = interaction.guild_id or 0
-        changes = {"language": language, "clock": clock, "threads": threads, "games": games}
+        changes = {"language": language, "clock": clock, "threads": threads, "log": log, "games": games}
         if channel is not None:
             changes["channel"] = channel.id
         elif any_channel:

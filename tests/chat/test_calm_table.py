@@ -1,0 +1,297 @@
+"""The calm table through the real client on SimCord: one living table message, a post only when a
+person must be told, the DMs-closed notice once, private answers that show the state after the
+action, every answer in the presser's language, and the play-by-play in a thread or /status."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+
+from bot.chat import render
+from games.ai.players import decide
+from tests.chat.driver import menu_path_to, play_until_over, press_to
+from tests.chat.flows import current
+from tests.chat.world import World
+
+MENTION = re.compile(r"<@!?(\d+)>")
+DMS_CLOSED = ("can't send you direct messages", "geen privéberichten sturen")
+
+
+def _admin(world: World, name: str) -> Any:
+    role = world.guild.create_role(f"Admins {name}", permissions=discord.Permissions(manage_guild=True))
+    return world.add_player(name, roles=[role])
+
+
+async def _start(world: World, game: str, members: list[Any], options: str | None = None) -> None:
+    await members[0].slash(world.channel, "join", game=game)
+    for m in members[1:]:
+        await m.slash(world.channel, "join")
+    r = await (
+        members[0].slash(world.channel, "start", options=options)
+        if options
+        else members[0].slash(world.channel, "start")
+    )
+    assert r.response is not None and ("begins" in r.response.content or "begint" in r.response.content)
+
+
+def _close_dms(world: World, member: Any) -> None:
+    world.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
+async def _play(
+    world: World, members: list[Any], rnd: random.Random, actions: int
+) -> list[tuple[int, list[discord.Message]]]:
+    """People make ``actions`` moves chosen by the normal AI, pressed through the menus; for each,
+    the acting person's id and the posts that appeared in the channel meanwhile."""
+    by_id = {m.id: m for m in members}
+    seen: list[tuple[int, list[discord.Message]]] = []
+    for _ in range(actions):
+        table = await world.service.table_in(world.channel.id)
+        if table is None:
+            break
+        seat = rnd.choice(sorted(table.engine.pending(table.state)) or sorted(table.prompts))
+        action = decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32))
+        before = {m.id for m in world.posts()}
+        user_id = table.user_of(seat) or 0
+        await press_to(world, by_id[user_id], action)
+        seen.append((user_id, [m for m in world.posts() if m.id not in before]))
+    return seen
+
+
+async def test_the_table_message_is_edited_and_only_hand_overs_are_posted(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    await _start(world, "war_chest", [alice, bob])
+    table_id = world.table_message().id
+    turns = await _play(world, [alice, bob], random.Random(5), 40)
+    assert len(turns) == 40
+    assert world.table_message().id == table_id  # the same message, edited throughout
+    posts = [m for _, new in turns for m in new]
+    # every post is a turn mention of the person the decision passed to, never of who just acted
+    # (opening the log thread under the table message shows once as Discord's "started a thread")
+    assert sum(m.type == discord.MessageType.thread_created for m in posts) <= 1
+    for actor, new in turns:
+        for message in new:
+            if message.type == discord.MessageType.thread_created:
+                continue
+            called = {int(x) for x in MENTION.findall(message.content)}
+            assert called and actor not in called, message.content
+    assert len(posts) <= 40 * 15 // 100 + sum(1 for _, new in turns if new)
+    # answered mentions are taken away: the channel holds at most one per game
+    mentions = [m for m in world.posts() if MENTION.search(m.content or "") and "begins" not in m.content]
+    assert len(mentions) <= 1
+    # the table message carries the last moves, newest last, as the game logged them
+    table = await current(world)
+    expected = render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
+    assert world.recent_lines() == expected and expected
+
+
+async def test_the_person_who_acts_is_not_called_for_their_next_step(world: World) -> None:
+    alice, bob, carol = (world.add_player(n) for n in ("alice", "bob", "carol"))
+    await _start(world, "burg", [alice, bob, carol])
+    turns = await _play(world, [alice, bob, carol], random.Random(2), 60)
+    for actor, new in turns:
+        for message in new:
+            assert str(actor) not in MENTION.findall(message.content), message.content
+
+
+async def test_closed_dms_are_told_once_and_make_my_choice_works_every_time(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    _close_dms(world, bob)
+    await _start(world, "battles_builders", [alice, bob])
+    await _commit(world, alice)  # commits are made in turn: bob's prompt comes now
+    notices = [t for t in world.channel_texts() if any(k in t for k in DMS_CLOSED)]
+    assert len(notices) == 1 and f"<@{bob.id}>" in notices[0]
+    game_id = (await current(world)).game_id
+    # the notice survives a restart: the new process does not tell the channel again
+    await world.restart()
+    await play_until_over(world, random.Random(3))  # bob plays every prompt through Make my choice
+    notices = [t for t in world.channel_texts() if any(k in t for k in DMS_CLOSED)]
+    assert len(notices) == 1
+    assert world.dm_messages(bob) == []
+    table = await world.service.table_by_id(game_id)
+    assert table is not None and table.status == "finished"
+
+
+async def test_the_notice_comes_again_only_after_dms_worked_and_failed(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    route = f"/channels/{bob.user.dm_channel.id}/messages"
+    world.env.inject_error("POST", route, status=403, code=50007, message="Cannot send messages to this user", times=1)
+    await _start(world, "battles_builders", [alice, bob])
+    await _commit(world, alice)
+
+    def count() -> int:
+        return len([t for t in world.channel_texts() if any(k in t for k in DMS_CLOSED)])
+
+    assert count() == 1
+    table = await current(world)
+    assert not table.seats[1].dm_open and table.seats[1].dm_noticed
+    # bob answers through Make my choice; his next DM gets through (his DMs are open again) ...
+    rnd = random.Random(1)
+    while not table.seats[1].dm_open:
+        table = await _step(world, [alice, bob], rnd)
+    assert not table.seats[1].dm_noticed and count() == 1
+    # ... and when they close again, the channel is told once more, and only once
+    _close_dms(world, bob)
+    while table.seats[1].dm_open:
+        table = await _step(world, [alice, bob], rnd)
+    assert count() == 2
+    for _ in range(10):
+        table = await _step(world, [alice, bob], rnd)
+    assert count() == 2
+
+
+async def _step(world: World, members: list[Any], rnd: random.Random) -> Any:
+    """One move of whoever is asked first, as the normal AI would make it; the table after."""
+    table = await current(world)
+    seat = sorted(table.prompts)[0]
+    member = next(m for m in members if m.id == table.user_of(seat))
+    await press_to(world, member, decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32)))
+    return await current(world)
+
+
+async def _commit(world: World, member: Any) -> None:
+    table = await current(world)
+    seat = table.seat_of(member.id)
+    await press_to(world, member, decide(table.engine, table.state, seat, "normal", seed=3))
+
+
+async def test_make_my_choice_shows_the_state_after_the_action(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    _close_dms(world, bob)
+    await _start(world, "battles_builders", [alice, bob])
+    await _commit(world, alice)
+    table = await current(world)
+    r = await bob.click(world.table_message(), custom_id=f"mk:{table.game_id}")
+    message = r.response.message
+    before = message.embeds[0].description
+    action = decide(table.engine, table.state, 1, "normal", seed=7)
+    # press through the ephemeral menu to the commit, reading the ephemeral after each press
+    path = menu_path_to(table, 1, "en", action)
+    result = None
+    for depth in range(1, len(path) + 1):
+        cid = f"st:{table.game_id}:1:{table.prompt_seqs[1]}:en:{'.'.join(path[:depth])}"
+        if cid not in [getattr(c, "custom_id", None) for row in message.components for c in row.children]:
+            continue
+        result = await bob.click(message, custom_id=cid)
+        message = result.response.message
+    assert result is not None and "Done:" in (result.response.content or "")
+    after = await current(world)
+    view = after.engine.view(after.state, 1)
+    expected = "\n".join(after.engine.status_lines(view, "en", after.names, 1))
+    assert message.embeds[0].description == expected != before
+    assert message.attachments and message.attachments[0].filename == "view.png"
+
+
+async def test_dm_answer_shows_the_state_after_the_action_with_its_picture(world: World) -> None:
+    alice, bob, carol = (world.add_player(n) for n in ("alice", "bob", "carol"))
+    await _start(world, "burg", [alice, bob, carol])
+    await press_to(world, alice, {"type": "select", "card": "trader"})
+    dm = world.last_dm(alice)
+    table = await current(world)
+    view = table.engine.view(table.state, 0)
+    assert dm.embeds[0].description == "\n".join(table.engine.status_lines(view, "en", table.names, 0))
+    assert dm.attachments and dm.attachments[0].filename == "view.png"
+
+
+async def test_a_dutch_person_on_an_english_table_reads_dutch_and_the_reverse(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    world.locales[bob.id] = "nl"
+    await _start(world, "war_chest", [alice, bob])
+    for _ in range(6):
+        table = await current(world)
+        seat = sorted(table.prompts)[0]
+        member = alice if table.user_of(seat) == alice.id else bob
+        texts = await _press_all(world, member, table, seat)
+        if member is bob:
+            assert any("Gedaan:" in t for t in texts) and not any("Done:" in t for t in texts), texts
+        else:
+            assert any("Done:" in t for t in texts) and not any("Gedaan:" in t for t in texts), texts
+    # the table itself speaks the channel's language
+    assert world.table_message().embeds[0].title == "War Chest"
+
+
+async def test_an_english_person_on_a_dutch_table_reads_english(world: World) -> None:
+    admin, bob = _admin(world, "admin"), world.add_player("bob")
+    await admin.slash(world.channel, "config", language="nl")
+    await _start(world, "burg", [admin, bob])
+    table = await current(world)
+    texts = await _press_all(world, bob, table, 1)
+    assert any("Done:" in t for t in texts) and not any("Gedaan:" in t for t in texts), texts
+    footer = world.table_message().embeds[0].footer.text or ""
+    assert footer.startswith("Wachten op"), footer
+
+
+async def _press_all(world: World, member: Any, table: Any, seat: int) -> list[str]:
+    """Press through the member's menu (on the table or in their DM) to the normal AI's choice;
+    every text they were shown on the way."""
+    action = decide(table.engine, table.state, seat, "normal", seed=11)
+    shown: list[str] = []
+
+    def reading(press: Any) -> Any:
+        async def pressed(*args: Any, **kwargs: Any) -> Any:
+            result = await press(*args, **kwargs)
+            if result.response is not None:
+                shown.append(result.response.content or "")
+            shown.extend(f.content or "" for f in result.followups)
+            return result
+
+        return pressed
+
+    actors = (member, member.user)
+    saved = [(a, a.click, a.select) for a in actors]
+    for actor in actors:
+        actor.click, actor.select = reading(actor.click), reading(actor.select)
+    try:
+        await press_to(world, member, action)
+    finally:
+        for actor, click, select in saved:
+            actor.click, actor.select = click, select
+    return shown
+
+
+async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    await _start(world, "war_chest", [alice, bob])
+    turns = await _play(world, [alice, bob], random.Random(8), 36)
+    threads = world.channel.threads
+    assert len(threads) == 1
+    logged = [m.content for m in threads[0].history()]
+    assert logged and len(logged) < len(turns) / 4  # batched, not one post per action
+    table = await current(world)
+    assert table.log_pending == [] or len("\n".join(render.log_lines(table, table.log_pending, "en"))) < 1500
+    r = await alice.slash(world.channel, "status", log=True)
+    assert r.ephemeral and r.response.content.startswith("**Last moves**")
+    assert render.log_lines(table, table.log_recent, "en")[-1] in r.response.content
+
+
+async def test_log_off_keeps_the_channel_without_a_thread(world: World) -> None:
+    admin, bob = _admin(world, "admin"), world.add_player("bob")
+    r = await admin.slash(world.channel, "config", log="off")
+    assert "only the table message and /status" in r.response.content
+    await _start(world, "war_chest", [admin, bob])
+    await _play(world, [admin, bob], random.Random(8), 60)
+    assert world.channel.threads == []
+    assert world.recent_lines()
+
+
+async def test_log_survives_a_restart(world: World) -> None:
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    await _start(world, "war_chest", [alice, bob])
+    await _play(world, [alice, bob], random.Random(4), 10)
+    before = world.recent_lines()
+    await world.restart()
+    r = await alice.slash(world.channel, "status", log=True)
+    assert all(line in r.response.content for line in before)
+    await _play(world, [alice, bob], random.Random(6), 3)
+    table = await current(world)
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
