@@ -330,7 +330,7 @@ class CitiesKnightsEngine(Presentation):
     # unless the search's value for another is a standard error higher
     search_confidence = 1.0
     # actions that ask other seats to answer (games/ai keeps AI offers to people few)
-    invitation_types = frozenset({"offer_trade"})
+    invitation_types = frozenset({"offer_trade", "offer_send"})
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
