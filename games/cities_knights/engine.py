@@ -1420,7 +1420,7 @@ class CitiesKnightsEngine(Presentation):
         terms = {"give": _cards_list(d["give"]), "want": _cards_list(d["want"])}
         if seat == st.turn:
             if t == "offer_send":
-                to = act.get("to", "all")
+                to = act.get("to")
                 if to != "all" and to not in _subsets(OTHERS[st.n][seat]):
                     raise IllegalAction("bad_offer", 'send to "all" or to a list of some opponents in seat order')
                 self._main_offer_trade(st, {"type": "offer_trade", **terms, "to": to}, evs)
