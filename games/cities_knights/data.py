@@ -58,6 +58,9 @@ COST_PROMOTE = _cost(wool=1, ore=1)
 WIN_POINTS = 13
 BARBARIAN_STEPS = 7
 HAND_LIMIT_PROGRESS = 4
+#: the most cards one domestic offer or counter-offer may ask for (the rules set no bound; the
+#: option ``offer_ask_max`` changes it): keeps the offer composer's steps finite and short
+OFFER_ASK_MAX = 7
 PIECES = {"settlements": 5, "cities": 4, "roads": 15, "walls": 3}
 KNIGHTS_PER_LEVEL = 2
 

@@ -29,6 +29,17 @@ offer's ``opponent`` and ``resource``), ``discard_progress {card}``
 Answers to an open offer (addressed opponents, optional): ``accept_trade``, ``reject_trade``,
 ``counter_offer {give, want}`` (give = what the answering player gives).
 
+Offers and counter-offers of any size are parameterised actions (docs/design-notes.md):
+``offer_trade`` / ``counter_offer`` with any terms within the bounds below are accepted whole, and
+``legal`` lists the small ones (one card for one, to everyone) directly plus the steps of the
+composer that reach every other one: ``offer_compose`` opens a private draft (the active player's
+in the action phase, an addressed opponent's while the offer is open), then ``offer_set {side:
+give|want, kind, count}`` sets one kind's count, ``offer_send {to}`` publishes it (``to`` = "all"
+or a list of opponents; a counter-offer has no ``to``) and ``offer_drop`` discards the draft. While
+a draft is open its owner may take only these steps. Bounds: at most the cards held to give, at
+most ``offer_ask_max`` cards asked (option, default ``data.OFFER_ASK_MAX``), never one kind on
+both sides, at least one card each side.
+
 ``play_progress`` parameters: alchemist {red, yellow}; crane {track} (= buy_improvement with
 use_crane); medicine {vertex} (= build_city with use_medicine); engineer {vertex}; inventor
 {hexes: [a, b]}; irrigation, mining, road_building, smith, commercial_harbor, saboteur, warlord,
@@ -140,6 +151,12 @@ KEY_ALIASES = {
     "with": "seat",
 }
 TRADE_ANSWERS = ("accept_trade", "reject_trade", "counter_offer")
+#: the active player's actions that leave the open offer open (any other one closes it, §9.1);
+#: composing the next offer is private, so the open one stands until that is sent
+KEEP_OFFER = frozenset({"offer_trade", "confirm_trade", "cancel_trade", "offer_compose"})
+#: the composer's steps (an open draft allows only these, the first one opens it)
+DRAFT_STEPS = ("offer_set", "offer_send", "offer_drop")
+DRAFT_TYPES = ("offer_compose", *DRAFT_STEPS)
 #: decision kinds answered by several seats at once (rules R-X4 allows collecting in parallel)
 PARALLEL = ("discard", "discard_progress")
 SECRET_TASKS = frozenset(
@@ -179,6 +196,7 @@ MAIN_TYPES = frozenset(
         "chase_robber",
         "maritime_trade",
         "offer_trade",
+        "offer_compose",
         "confirm_trade",
         "cancel_trade",
         "play_progress",
@@ -191,6 +209,7 @@ ALL_TYPES = (
     MAIN_TYPES
     | {t for ts in TASK_ACTIONS.values() for t in ts}
     | set(TRADE_ANSWERS)
+    | set(DRAFT_TYPES)
     | {"roll", "play_alchemist", "skip"}
 )
 
@@ -225,6 +244,9 @@ MARITIME_ACTIONS = {
 OTHERS = {n: tuple(tuple(s for s in range(n) if s != p) for p in range(n)) for n in (3, 4)}
 CONFIRM_ACTIONS = tuple({"type": "confirm_trade", "seat": s} for s in range(4))
 CANCEL_TRADE: Action = {"type": "cancel_trade"}
+OFFER_COMPOSE: Action = {"type": "offer_compose"}
+OFFER_DROP: Action = {"type": "offer_drop"}
+OFFER_SEND: Action = {"type": "offer_send"}
 END_TURN: Action = {"type": "end_turn"}
 ROLL_ACTIONS = ({"type": "roll"},)
 ALCHEMIST_ACTIONS = tuple({"type": "play_alchemist", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7))
@@ -233,7 +255,7 @@ TURN_PROMPT = Prompt("turn", True, {})
 ROLL_PROMPT = Prompt("roll", True, {})
 #: actions that change nothing but the open trade offer, so the rest of the turn's legal list
 #: (cached in ``State.memo``) stays valid
-TRADE_ONLY = frozenset({"offer_trade", "cancel_trade", "accept_trade", "reject_trade", "counter_offer"})
+TRADE_ONLY = frozenset({"offer_trade", "cancel_trade", "accept_trade", "reject_trade", "counter_offer", *DRAFT_TYPES})
 
 
 #: canonical type names (no alias among them) and the keys that need the lenient path
@@ -263,12 +285,40 @@ def _note_asked(st: State, seats: list[int]) -> None:
         st.asked = sorted({*st.asked, *seats})
 
 
+def _copy_draft(d: dict[str, Any]) -> dict[str, Any]:
+    return {"give": d["give"][:], "want": d["want"][:]}
+
+
 def _copy_trade(tr: dict[str, Any]) -> dict[str, Any]:
     """A copy of an open offer (= ``jcopy``, written out for its known shape)."""
-    answers = {
-        s: a if a.__class__ is str else {"give": a["give"][:], "want": a["want"][:]} for s, a in tr["answers"].items()
-    }
-    return {"seat": tr["seat"], "give": tr["give"][:], "want": tr["want"][:], "to": tr["to"][:], "answers": answers}
+    answers = {s: a if a.__class__ is str else _copy_draft(a) for s, a in tr["answers"].items()}
+    out = {"seat": tr["seat"], "give": tr["give"][:], "want": tr["want"][:], "to": tr["to"][:], "answers": answers}
+    if "drafts" in tr:
+        out["drafts"] = {s: _copy_draft(d) for s, d in tr["drafts"].items()}
+    return out
+
+
+def _empty_draft() -> dict[str, Any]:
+    return {"give": [0] * 8, "want": [0] * 8}
+
+
+def _draft_of(st: State, seat: int) -> dict[str, Any] | None:
+    """The offer (active player) or counter-offer (addressed opponent) ``seat`` is composing."""
+    if seat == st.turn:
+        return st.draft
+    tr = st.trade
+    return None if tr is None else tr.get("drafts", {}).get(str(seat))
+
+
+def _ask_max(st: State) -> int:
+    """The most cards one offer may ask for (option ``offer_ask_max``)."""
+    return st.options.get("offer_ask_max", D.OFFER_ASK_MAX)
+
+
+def _subsets(seats: tuple[int, ...]) -> list[list[int]]:
+    """Every non-empty subset of ``seats`` but the whole (that one is "all"), smallest first."""
+    out = [[s for i, s in enumerate(seats) if mask >> i & 1] for mask in range(1, (1 << len(seats)) - 1)]
+    return sorted(out, key=lambda x: (len(x), x))
 
 
 class CitiesKnightsEngine(Presentation):
@@ -280,7 +330,7 @@ class CitiesKnightsEngine(Presentation):
     # unless the search's value for another is a standard error higher
     search_confidence = 1.0
     # actions that ask other seats to answer (games/ai keeps AI offers to people few)
-    invitation_types = frozenset({"offer_trade"})
+    invitation_types = frozenset({"offer_trade", "offer_send"})
 
     key = "cities_knights"
     names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
@@ -311,6 +361,16 @@ class CitiesKnightsEngine(Presentation):
             (),
             {"en": "Shuffle the seating order before set-up", "nl": "Schud de zitvolgorde voor de opbouw"},
         ),
+        OptionSpec(
+            "offer_ask_max",
+            "int",
+            D.OFFER_ASK_MAX,
+            (),
+            {
+                "en": "The most cards one trade offer may ask for (1-19)",
+                "nl": "Het hoogste aantal kaarten dat een ruilaanbod mag vragen (1-19)",
+            },
+        ),
     )
 
     # -- start ---------------------------------------------------------------------------------
@@ -318,7 +378,7 @@ class CitiesKnightsEngine(Presentation):
         opts = dict(options or {})
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise InvalidOptions("Cities & Knights needs 3 or 4 players")
-        unknown = set(opts) - {"layout", "numbers", "random_seats", "seed", "script"}
+        unknown = set(opts) - {"layout", "numbers", "random_seats", "offer_ask_max", "seed", "script"}
         if unknown:
             raise InvalidOptions(f"unknown options: {sorted(unknown)}")
         layout = opts.get("layout", "random")
@@ -330,6 +390,9 @@ class CitiesKnightsEngine(Presentation):
             raise InvalidOptions("numbers must be random or spiral")
         if not isinstance(random_seats, bool):
             raise InvalidOptions("random_seats must be true or false")
+        ask_max = opts.get("offer_ask_max", D.OFFER_ASK_MAX)
+        if not isinstance(ask_max, int) or isinstance(ask_max, bool) or not 1 <= ask_max <= 19:
+            raise InvalidOptions("offer_ask_max must be a whole number from 1 to 19")
         if "seed" in opts:
             if not isinstance(opts["seed"], int):
                 raise InvalidOptions("seed must be an integer")
@@ -380,7 +443,7 @@ class CitiesKnightsEngine(Presentation):
         n = players
         st = State(
             n=n,
-            options={"layout": layout, "numbers": numbers, "random_seats": random_seats},
+            options={"layout": layout, "numbers": numbers, "random_seats": random_seats, "offer_ask_max": ask_max},
             seat_order=order,
             terrain=terrain,
             numbers=nums,
@@ -428,6 +491,7 @@ class CitiesKnightsEngine(Presentation):
             harbor_used=[],
             trade=None,
             asked=[],
+            draft=None,
             looking=None,
             winner=-1,
             start_log=log,
@@ -511,6 +575,8 @@ class CitiesKnightsEngine(Presentation):
             return {t["seat"]: Prompt(t["k"], t["k"] in SECRET_TASKS, self._task_data(t)) for t in self._group(st)}
         if st.phase == "roll":
             return {st.turn: ROLL_PROMPT}
+        if st.draft is not None:
+            return {st.turn: Prompt("offer_draft", True, self._draft_data(st, st.draft))}
         tr = st.trade
         if tr is None or not tr["answers"]:
             return {st.turn: TURN_PROMPT}
@@ -540,7 +606,22 @@ class CitiesKnightsEngine(Presentation):
             return {}
         # the terms travel in the prompt so its sentence can say who offers what for what
         data = {"from": tr["seat"], "give": _cards_list(tr["give"]), "want": _cards_list(tr["want"])}
-        return {s: Prompt("trade_offer", True, dict(data)) for s in tr["to"] if str(s) not in tr["answers"]}
+        drafts = tr.get("drafts", {})
+        out = {}
+        for s in tr["to"]:
+            if str(s) in tr["answers"]:
+                continue
+            d = drafts.get(str(s))
+            if d is None:
+                out[s] = Prompt("trade_offer", True, dict(data))
+            else:
+                out[s] = Prompt("counter_draft", True, {**data, **self._draft_data(st, d)})
+        return out
+
+    @staticmethod
+    def _draft_data(st: State, d: dict[str, Any]) -> dict[str, Any]:
+        """A draft as a prompt tells it: the cards so far and the bound on cards asked."""
+        return {"draft_give": _cards_list(d["give"]), "draft_want": _cards_list(d["want"]), "ask_max": _ask_max(st)}
 
     def invited_this_turn(self, state: State) -> frozenset[int]:
         """The seats this turn's trade offers have addressed so far (every offer is public)."""
@@ -615,6 +696,7 @@ class CitiesKnightsEngine(Presentation):
             st.winner = st.turn
             st.tasks.clear()
             st.trade = None
+            st.draft = None
             st.looking = None
             evs.append(event("game_over", winner=st.turn, points=[R.points(st, p) for p in range(st.n)]))
 
@@ -626,6 +708,7 @@ class CitiesKnightsEngine(Presentation):
         st.harbor_on = False
         st.harbor_used = []
         st.trade = None
+        st.draft = None
         st.asked = []
         for v in range(NV):
             if st.k_level[v]:
@@ -679,7 +762,7 @@ class CitiesKnightsEngine(Presentation):
                 raise IllegalAction("wrong_action", f"{task['k']} is pending")
             getattr(self, "_task_" + task["k"])(st, task, act, evs)
         elif seat != st.turn:
-            if st.trade is None or t not in TRADE_ANSWERS:
+            if st.trade is None or (t not in TRADE_ANSWERS and t not in DRAFT_TYPES):
                 raise IllegalAction("not_your_turn", "it is not your turn")
             self._answer(st, seat, t, act, evs)
         elif st.phase == "roll":
@@ -689,12 +772,16 @@ class CitiesKnightsEngine(Presentation):
                 self._play_alchemist(st, act, evs)
             else:
                 raise IllegalAction("roll_first", "roll the dice (or play Alchemist) first")
+        elif st.draft is not None:
+            if t not in DRAFT_STEPS:
+                raise IllegalAction("drafting", "send or drop the offer you are composing first")
+            self._draft_step(st, seat, st.draft, t, act, evs)
         else:
             if t not in MAIN_TYPES:
-                raise IllegalAction("wrong_phase", f"{t} is not possible now")
+                raise IllegalAction("wrong_phase" if t not in DRAFT_STEPS else "no_draft", f"{t} is not possible now")
             had_offer = st.trade is not None
             MAIN_HANDLERS[t](self, st, act, evs)
-            if had_offer and st.trade is not None and t not in ("offer_trade", "confirm_trade", "cancel_trade"):
+            if had_offer and st.trade is not None and t not in KEEP_OFFER:
                 evs.insert(0, event("trade_cancelled", seat=st.turn, auto=True))
                 st.trade = None
         self._advance(st, evs)
@@ -711,6 +798,7 @@ class CitiesKnightsEngine(Presentation):
             and seat.__class__ is int
             and seat == st.turn
             and not st.tasks
+            and st.draft is None
             and st.hand[seat][give] > 0
         )
 
@@ -1256,7 +1344,16 @@ class CitiesKnightsEngine(Presentation):
             raise IllegalAction("not_addressed", "the offer is not addressed to you")
         if str(seat) in tr["answers"]:
             raise IllegalAction("already_answered", "you already answered")
-        if t == "accept_trade":
+        draft = tr.get("drafts", {}).get(str(seat))
+        if draft is not None:
+            if t not in DRAFT_STEPS:
+                raise IllegalAction("drafting", "send or drop the counter-offer you are composing first")
+            self._draft_step(st, seat, draft, t, act, evs)
+        elif t in DRAFT_STEPS:
+            raise IllegalAction("no_draft", "compose a counter-offer first")
+        elif t == "offer_compose":
+            self._compose(st, seat)
+        elif t == "accept_trade":
             if any(st.hand[seat][k] < tr["want"][k] for k in range(8)):
                 raise IllegalAction("not_held", "you do not hold the cards asked for")
             tr["answers"][str(seat)] = "accept"
@@ -1278,7 +1375,66 @@ class CitiesKnightsEngine(Presentation):
             raise IllegalAction("bad_offer", "the same kind cannot be on both sides")
         if not all(map(ge, st.hand[p], give)):
             raise IllegalAction("not_held", "you do not hold the cards offered")
+        if sum(want) > _ask_max(st):
+            raise IllegalAction("too_many_asked", f"ask at most {_ask_max(st)} cards", most=_ask_max(st))
         return give, want
+
+    # -- the offer composer (parameterised offers, docs/design-notes.md) ----------------------------
+    def _main_offer_compose(self, st: State, act: Action, evs: list[Event]) -> None:
+        self._compose(st, st.turn)
+
+    @staticmethod
+    def _compose(st: State, seat: int) -> None:
+        """Open an empty private draft: the active player's offer or an addressed opponent's
+        counter-offer (nothing public happens, so no event)."""
+        if not any(st.hand[seat]):
+            raise IllegalAction("not_held", "you hold no cards to offer")
+        if seat == st.turn:
+            st.draft = _empty_draft()
+        else:
+            tr = st.trade
+            assert tr is not None
+            tr.setdefault("drafts", {})[str(seat)] = _empty_draft()
+
+    def _draft_step(self, st: State, seat: int, d: dict[str, Any], t: str, act: Action, evs: list[Event]) -> None:
+        """One step of the composer on ``seat``'s draft ``d``, validated as ``_draft_legal`` lists."""
+        if t == "offer_set":
+            side = act.get("side")
+            if side not in ("give", "want"):
+                raise IllegalAction("bad_offer", "side is give or want")
+            k = R.parse_kind(act.get("kind"))
+            n = act.get("count")
+            if n.__class__ is not int or n < 0:
+                raise IllegalAction("bad_cards", "count is a whole number of cards")
+            mine, other = (d["give"], d["want"]) if side == "give" else (d["want"], d["give"])
+            if n == mine[k]:
+                raise IllegalAction("no_change", "that count is set already")
+            if n and other[k]:
+                raise IllegalAction("bad_offer", "the same kind cannot be on both sides")
+            if side == "give" and n > st.hand[seat][k]:
+                raise IllegalAction("not_held", "you do not hold the cards offered")
+            if side == "want" and sum(mine) - mine[k] + n > _ask_max(st):
+                raise IllegalAction("too_many_asked", f"ask at most {_ask_max(st)} cards", most=_ask_max(st))
+            mine[k] = n
+            return
+        terms = {"give": _cards_list(d["give"]), "want": _cards_list(d["want"])}
+        if seat == st.turn:
+            if t == "offer_send":
+                to = act.get("to")
+                if to != "all" and to not in _subsets(OTHERS[st.n][seat]):
+                    raise IllegalAction("bad_offer", 'send to "all" or to a list of some opponents in seat order')
+                self._main_offer_trade(st, {"type": "offer_trade", **terms, "to": to}, evs)
+            st.draft = None
+            return
+        tr = st.trade
+        assert tr is not None
+        if t == "offer_send":
+            if "to" in act:
+                raise IllegalAction("bad_offer", "a counter-offer goes to the active player only")
+            give, want = self._check_offer(st, seat, terms)
+            tr["answers"][str(seat)] = {"give": give, "want": want}
+            evs.append(event("trade_countered", seat=seat, give=_cards_list(give), want=_cards_list(want)))
+        del tr["drafts"][str(seat)]
 
     # -- action phase ----------------------------------------------------------------------------
     def _main_end_turn(self, st: State, act: Action, evs: list[Event]) -> None:
@@ -1587,6 +1743,7 @@ class CitiesKnightsEngine(Presentation):
             seats = sorted({R.parse_seat(st, s) for s in to})
             if p in seats:
                 raise IllegalAction("bad_offer", "you cannot trade with yourself")
+
         if st.trade is not None:
             evs.append(event("trade_cancelled", seat=p, auto=True))
         st.trade = {"seat": p, "give": give, "want": want, "to": seats, "answers": {}}
@@ -1930,6 +2087,9 @@ class CitiesKnightsEngine(Presentation):
             tr = st.trade
             if tr is None or seat not in tr["to"] or str(seat) in tr["answers"]:
                 return []
+            draft = tr.get("drafts", {}).get(str(seat))
+            if draft is not None:
+                return self._draft_legal(st, seat, draft)
             out: list[Action] = []
             if all(st.hand[seat][k] >= tr["want"][k] for k in range(8)):
                 out.append({"type": "accept_trade"})
@@ -1945,13 +2105,49 @@ class CitiesKnightsEngine(Presentation):
                                 "want": {KINDS[offered[0]]: 1},
                             }
                         )
+            if any(st.hand[seat]):
+                out.append(OFFER_COMPOSE)
             return out
         if st.phase == "roll":
             out = [*ROLL_ACTIONS]
             if "alchemist" in st.progress[seat]:
                 out += ALCHEMIST_ACTIONS
             return out
+        if st.draft is not None:
+            return self._draft_legal(st, seat, st.draft)
         return self._main_legal(st, seat)
+
+    @staticmethod
+    def _draft_legal(st: State, seat: int, d: dict[str, Any]) -> list[Action]:
+        """Every next step of ``seat``'s draft ``d``: each kind's count on either side (give: up
+        to the cards held; ask: up to ``offer_ask_max`` cards in all; never one kind on both
+        sides), sending it once both sides hold a card (an offer to "all" or to each proper
+        subset of the opponents, a counter-offer to the active player), and dropping it."""
+        hand, give, want = st.hand[seat], d["give"], d["want"]
+        out: list[Action] = []
+        for k in range(8):
+            if not want[k]:
+                out += [
+                    {"type": "offer_set", "side": "give", "kind": KINDS[k], "count": n}
+                    for n in range(hand[k] + 1)
+                    if n != give[k]
+                ]
+        room = _ask_max(st) - sum(want)
+        for k in range(8):
+            if not give[k]:
+                out += [
+                    {"type": "offer_set", "side": "want", "kind": KINDS[k], "count": n}
+                    for n in range(want[k] + room + 1)
+                    if n != want[k]
+                ]
+        if any(give) and any(want) and all(map(ge, hand, give)):
+            if seat != st.turn:
+                out.append(OFFER_SEND)
+            else:
+                out.append({"type": "offer_send", "to": "all"})
+                out += [{"type": "offer_send", "to": to} for to in _subsets(OTHERS[st.n][seat])]
+        out.append(OFFER_DROP)
+        return out
 
     @staticmethod
     def _discard_family(hand: list[int], count: int) -> list[dict[str, int]]:
@@ -2136,9 +2332,13 @@ class CitiesKnightsEngine(Presentation):
         offers, progress cards, then ending the turn (or discarding progress cards first)."""
         hand = st.hand[p]
         out: list[Action] = []
+        held = False
         for k in range(8):
             if hand[k]:
                 out += OFFER_ACTIONS[k]
+                held = True
+        if held:
+            out.append(OFFER_COMPOSE)
         if st.harbor_on:
             for o in self._opponents(st, p):
                 if o not in st.harbor_used:
@@ -2223,7 +2423,7 @@ class CitiesKnightsEngine(Presentation):
         acts = self.legal(state, seat)
         if not acts:
             return None
-        for preferred in ("skip", "reject_trade", "roll", "end_turn"):
+        for preferred in ("skip", "offer_drop", "reject_trade", "roll", "end_turn"):
             for a in acts:
                 if a["type"] == preferred:
                     return a
@@ -2339,6 +2539,9 @@ class CitiesKnightsEngine(Presentation):
             out["hand"] = dict(zip(KINDS, st.hand[seat]))
             out["progress"] = list(st.progress[seat])
             out["rates"] = dict(zip(KINDS, R.rates(st, seat)))
+            draft = _draft_of(st, seat) if st.phase == "main" else None
+            if draft is not None:  # the offer being composed: its owner's only, until sent
+                out["draft"] = {"give": _cards_list(draft["give"]), "want": _cards_list(draft["want"])}
             if st.looking and st.looking["seat"] == seat:
                 v = st.looking["victim"]
                 what = st.looking.get("what")
@@ -2434,6 +2637,7 @@ class CitiesKnightsEngine(Presentation):
             harbor_used=st.harbor_used[:],
             trade=None if st.trade is None else _copy_trade(st.trade),
             asked=st.asked[:],
+            draft=None if st.draft is None else _copy_draft(st.draft),
             looking=None if st.looking is None else dict(st.looking),
             winner=st.winner,
             start_log=st.start_log,
@@ -2506,6 +2710,13 @@ class CitiesKnightsEngine(Presentation):
             if t is not None and t["k"] == "discard_progress" and "picked" in t:
                 t["picked"] = sorted(dealt_cards[: len(t["picked"])])
             st.progress[p] = sorted(dealt_cards)
+        # drafts are private: another seat's is known to exist, not what it holds so far
+        if st.draft is not None and st.turn != own:
+            st.draft = _empty_draft()
+        if st.trade is not None:
+            for s in st.trade.get("drafts", {}):
+                if int(s) != own:
+                    st.trade["drafts"][s] = _empty_draft()
         # future chance: a fresh generator, and no scripted value left to read
         st.chance = Chance(rng.getrandbits(64))
         return st

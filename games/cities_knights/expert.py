@@ -5,7 +5,10 @@ In the set-up it weighs ore and grain more, and for its city the terrains that y
 (forest, pasture, mountains): a city there earns the cards that buy improvements. Where ``normal``
 would end its turn (or discard a progress card) it first
 - offers another player one card it can spare for one it lacks for its next build, when somebody
-  at the table would be better off taking the deal (judged as ``normal`` judges an offer), and
+  at the table would be better off taking the deal (judged as ``normal`` judges an offer), or,
+  when no such one-for-one offer exists and it has made no offer yet this turn, composes an
+  n-for-m offer (``composed_terms``: what the next build lacks, up to two cards, for as many spare
+  cards or one more) step by step through the engine's offer composer, and
 - trades spare cards with the bank toward that build, so a seven finds little to discard.
 
 It places later settlements and cities by the same set-up worth, pays with Medicine and Crane
@@ -103,6 +106,66 @@ def trade_offer(st: State, seat: int, offers: list[Action], spare: list[int], mi
     return best[1] if best else None
 
 
+#: the most cards a composed offer asks for
+COMPOSED_ASK = 2
+
+
+def composed_terms(st: State, seat: int) -> list[tuple[list[int], list[int]]]:
+    """The n-for-m offers the seat would make, most wanted first, from its own hand and the board
+    only (so every step of the composer finds the same ones): the cards its next build lacks (up
+    to ``COMPOSED_ASK``) for as many spare cards of other kinds, or one more, most plentiful first."""
+    spare, missing = _spare_and_missing(st, seat)
+    want = [0] * 8
+    for k in sorted(range(8), key=lambda k: -missing[k]):
+        want[k] = max(0, min(missing[k], COMPOSED_ASK - sum(want)))
+    asked = sum(want)
+    if not asked:
+        return []
+    out: list[tuple[list[int], list[int]]] = []
+    for count in (asked, asked + 1):
+        give, left = [0] * 8, count
+        for k in sorted(range(8), key=lambda k: (-spare[k], k)):
+            if left and not want[k] and spare[k] > 0:
+                give[k] = min(spare[k], left)
+                left -= give[k]
+        if not left:
+            out.append((give, want[:]))
+    return [t for t in out if sum(t[0]) + sum(t[1]) > 2]  # (one for one goes by the direct offer)
+
+
+def composed_offer(st: State, seat: int) -> tuple[list[int], list[int]] | None:
+    """The first of ``composed_terms`` that someone at the table would take (as the seat supposes
+    the hands), if any."""
+    for give, want in composed_terms(st, seat):
+        if any(normal.accepts(st, p, seat, give, want) for p in range(st.n) if p != seat):
+            return give, want
+    return None
+
+
+def _draft_terms(st: State, seat: int) -> tuple[list[int], list[int]] | None:
+    """The terms an open draft of the seat's is walked toward: those of its own offer that someone
+    would take, else its first composed terms, whichever the draft is on the way to (a kind set
+    already counts); a counter-offer draft is dropped."""
+    draft = st.draft
+    if seat != st.turn or draft is None:
+        return None
+    taken = composed_offer(st, seat)
+    terms = ([taken] if taken else []) + composed_terms(st, seat)
+    for t in terms:
+        if all(draft[side][k] in (0, t[i][k]) for i, side in enumerate(("give", "want")) for k in range(8)):
+            return t
+    return None
+
+
+def _drafting(st: State, seat: int) -> bool:
+    """Whether the seat is composing an offer or a counter-offer."""
+    if st.phase != "main" or st.tasks:
+        return False
+    if seat == st.turn:
+        return st.draft is not None
+    return st.trade is not None and str(seat) in st.trade.get("drafts", {})
+
+
 def bank_trade(trades: list[Action], spare: list[int], missing: list[int]) -> Action | None:
     """A maritime trade of spare cards for the kind the next build lacks most."""
     lack = max(range(8), key=lambda k: missing[k])
@@ -175,6 +238,8 @@ _REVISED = frozenset({"build_city", "build_settlement", "buy_improvement", "end_
 
 
 def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
+    if _drafting(state, seat):
+        return normal.draft_step(state, seat, engine.legal(state, seat), _draft_terms(state, seat))
     if state.phase == "setup":
         acts = engine.legal(state, seat)
         if acts[0]["type"] in ("build_settlement", "build_city"):
@@ -198,6 +263,8 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
         by.setdefault(a["type"], []).append(a)
     spare, missing = _spare_and_missing(state, seat)
     better = trade_offer(state, seat, by.get("offer_trade", []), spare, missing)
+    if better is None and "offer_compose" in by and not state.asked and composed_offer(state, seat) is not None:
+        better = by["offer_compose"][0]
     if better is None and action["type"] == "end_turn":
         better = bank_trade(by.get("maritime_trade", []), spare, missing)
     return better or action

@@ -76,6 +76,7 @@ class State:
     harbor_used: list[int]
     trade: dict[str, Any] | None
     asked: list[int]  # seats the active player's trade offers have addressed this turn (public)
+    draft: dict[str, Any] | None  # the offer the active player is composing {give, want} (private)
     looking: dict[str, Any] | None
     winner: int
     start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
@@ -95,7 +96,7 @@ def dump_state(st: State) -> dict[str, Any]:
 
 
 #: fields added after games were first stored, with the value an older snapshot stands for
-LATER_FIELDS: dict[str, Any] = {"asked": []}
+LATER_FIELDS: dict[str, Any] = {"asked": [], "draft": None}
 
 
 def load_state(data: dict[str, Any]) -> State:

@@ -19,7 +19,9 @@ the city, for ore and grain. In a turn, after the roll:
 
 A trade offer is taken when it completes a build of its own or leaves it a better hand, unless
 it may hand the leader the game or gives the offerer a build it could not otherwise make while
-doing it little good (``accepts``); it is sometimes countered, otherwise declined. Decisions are
+doing it little good (``accepts``, for offers of any size); it is sometimes countered, otherwise
+declined. ``normal`` makes no offers itself: a draft it finds open is dropped, and ``draft_step``
+walks one toward the terms a stronger policy chose (``expert``). Decisions are
 scored, never simulated, so a choice takes a millisecond or two and ``hard`` can use it in
 rollouts. The earlier policy, kept for comparison, is ``strategy_v1``.
 """
@@ -256,6 +258,29 @@ def _answer_trade(st: State, seat: int, acts: list[Action], rng: random.Random) 
     return next(a for a in acts if a["type"] == "reject_trade")
 
 
+def draft_step(st: State, seat: int, acts: list[Action], terms: tuple[list[int], list[int]] | None) -> Action:
+    """The next step of the seat's open draft (``acts``: its legal steps) toward ``terms`` (cards
+    given, cards asked): set each kind that differs (a kind leaving a side before it joins the
+    other), then send it to as many as may be asked (everyone, when allowed); drop it when
+    ``terms`` is None or it cannot be sent."""
+    drop = next(a for a in acts if a["type"] == "offer_drop")
+    draft = st.draft if seat == st.turn else (st.trade or {}).get("drafts", {}).get(str(seat))
+    if terms is None or draft is None:
+        return drop
+    for side, target in zip(("give", "want"), terms, strict=True):
+        for k in range(8):
+            if draft[side][k] != target[k]:
+                step = {"type": "offer_set", "side": side, "kind": D.KINDS[k], "count": target[k]}
+                if step in acts:
+                    return step
+    if draft["give"] != terms[0] or draft["want"] != terms[1]:
+        return drop  # (terms the composer cannot reach)
+    sends = [a for a in acts if a["type"] == "offer_send"]
+    if not sends:
+        return drop
+    return max(sends, key=lambda a: 99 if a.get("to", "all") == "all" else len(a["to"]))
+
+
 def _keep_best(st: State, seat: int, acts: list[Action], sign: float) -> Action:
     """For discards and gifts (sign -1: keep the best hand) or takings (sign +1: take the best)."""
     hand = st.hand[seat]
@@ -479,6 +504,8 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
         if "build_road" in kinds:
             return max(acts, key=lambda a: _road_worth(st, a))
         return max(acts, key=lambda a: vertex_worth(st, VI[a["vertex"]], city=a["type"] == "build_city"))
+    if "offer_drop" in kinds:
+        return draft_step(st, seat, acts, None)
     if st.tasks:
         task = next((t for t in st.tasks if t.get("seat") == seat), None)
         k = task["k"] if task else ""

@@ -134,6 +134,8 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     if len(acts) <= 1:
         return acts[0]
     kinds = {a["type"] for a in acts}
+    if "offer_drop" in kinds:  # (v1 composes no offers: a draft found open is dropped)
+        return next(a for a in acts if a["type"] == "offer_drop")
     if st.phase == "setup":
         if "build_road" in kinds:
             return max(acts, key=lambda a: _road_worth(st, a))

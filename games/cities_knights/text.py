@@ -59,7 +59,18 @@ T: dict[str, dict[str, str]] = {
         "displace": "Displace",
         "chase": "Chase the robber",
         "maritime": "With the bank",
-        "offer": "Offer to players",
+        "offer": "Offer 1 for 1 to everyone",
+        "compose": "Compose an offer (any cards, chosen players)",
+        "compose_counter": "Compose a counter-offer (any cards)",
+        "draft_give": "You give",
+        "draft_want": "You ask",
+        "send": "Send the offer",
+        "send_counter": "Send the counter-offer",
+        "to_some": "to {names}",
+        "drop": "Drop the draft",
+        "now": "now {n}",
+        "open_offer": "Open offer from {who}: {give} for {want}, {to}",
+        "and": "and",
         "confirm": "Confirm trade with",
         "cancel": "Withdraw offer",
         "harbor": "Commercial Harbor offer",
@@ -141,7 +152,18 @@ T: dict[str, dict[str, str]] = {
         "displace": "Verdrijven",
         "chase": "Rover verjagen",
         "maritime": "Met de bank",
-        "offer": "Aanbod aan spelers",
+        "offer": "Aanbod 1 voor 1 aan iedereen",
+        "compose": "Aanbod samenstellen (elke kaart, gekozen spelers)",
+        "compose_counter": "Tegenbod samenstellen (elke kaart)",
+        "draft_give": "Jij geeft",
+        "draft_want": "Jij vraagt",
+        "send": "Aanbod versturen",
+        "send_counter": "Tegenbod versturen",
+        "to_some": "aan {names}",
+        "drop": "Concept schrappen",
+        "now": "nu {n}",
+        "open_offer": "Open aanbod van {who}: {give} voor {want}, {to}",
+        "and": "en",
         "confirm": "Ruil bevestigen met",
         "cancel": "Aanbod intrekken",
         "harbor": "Handelshaven-aanbod",
@@ -489,6 +511,8 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         return [w(L, "reject")]
     if t == "counter_offer":
         return [w(L, "counter"), cards_text(L, a.get("give")), f"→ {cards_text(L, a.get('want'))}"]
+    if t in ("offer_compose", "offer_set", "offer_send", "offer_drop"):
+        return _draft_path(view, a, L)
     if t == "play_progress":
         c = str(a.get("card"))
         out = [w(L, "cat_cards"), card(L, c)]
@@ -940,6 +964,14 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepts your offer.",
             "trade_answer_reject": "{who} declines your offer.",
             "trade_answer_counter": "{who} counters: {give} for {want}.",
+            "offer_draft": (
+                "Compose your offer: you give {draft_give}, you ask {draft_want} (at most {ask}). Set how many of "
+                "each kind, then send it to everyone or to chosen players."
+            ),
+            "counter_draft": (
+                "{who} offers {give} for {want}. Your counter-offer: you give {draft_give}, you ask {draft_want} "
+                "(at most {ask}). Set how many of each kind, then send it."
+            ),
             "discard": "[Discard] {cards}: [resource+] or [commodity+]; choose how many of each kind.",
             "move_robber": "Move the robber to another hex and choose whom to rob.",
             "discard_progress": "You hold more than 4 progress cards: discard one.",
@@ -968,6 +1000,14 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
             "trade_answer_accept": "{who} accepteert je aanbod.",
             "trade_answer_reject": "{who} wijst je aanbod af.",
             "trade_answer_counter": "{who} doet een tegenbod: {give} voor {want}.",
+            "offer_draft": (
+                "Stel je aanbod samen: je geeft {draft_give}, je vraagt {draft_want} (hoogstens {ask}). Kies "
+                "hoeveel van elke soort en verstuur het aan iedereen of aan gekozen spelers."
+            ),
+            "counter_draft": (
+                "{who} biedt {give} voor {want}. Jouw tegenbod: je geeft {draft_give}, je vraagt {draft_want} "
+                "(hoogstens {ask}). Kies hoeveel van elke soort en verstuur het."
+            ),
             "discard": "Leg {cards} af: [resource+] of [commodity]; kies hoeveel van elke soort.",
             "move_robber": "Zet de rover op een andere tegel en kies wie je berooft.",
             "discard_progress": "Je hebt meer dan 4 voortgangskaarten: leg er één af.",
@@ -990,6 +1030,70 @@ PROMPTS: dict[str, dict[str, str]] = G.table(
 )
 
 
+def _names_list(names: list[str], lang: str) -> str:
+    """ "bob", "bob and carol", "bob, carol and dave" (Dutch "en")."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {w(lang, 'and')} {names[-1]}"
+
+
+def addressees(view: dict[str, Any], to: Any, lang: str) -> str:
+    """Whom an offer goes to: "to everyone" or "to bob and carol", by name."""
+    if to == "all" or not isinstance(to, list):
+        return w(lang, "to_all")
+    return w(lang, "to_some").format(names=_names_list([_who(view, s, lang) for s in to], lang))
+
+
+def _draft_path(view: dict[str, Any], a: Action, L: str) -> list[str]:
+    """The composer's menus: "You give › wool (now 1) › 2 wool", "Send the offer › to bob"."""
+    t = a.get("type")
+    if t == "offer_compose":
+        if view.get("seat") == view.get("turn"):
+            return [w(L, "cat_trade"), w(L, "compose")]
+        return [w(L, "counter"), w(L, "compose_counter")]
+    if t == "offer_drop":
+        return [w(L, "drop")]
+    if t == "offer_send":
+        if "to" not in a:
+            return [w(L, "send_counter")]
+        return [w(L, "send"), addressees(view, a.get("to"), L)]
+    side, kind = str(a.get("side")), str(a.get("kind"))
+    now = int(((view.get("draft") or {}).get(side) or {}).get(kind, 0))
+    label = f"{w(L, kind)} ({w(L, 'now').format(n=now)})" if now else w(L, kind)
+    return [w(L, "draft_give" if side == "give" else "draft_want"), label, kind_count(L, kind, int(a.get("count", 0)))]
+
+
+def offer_line(view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> str | None:
+    """The open offer for everyone at the table, with the answers so far: "Open offer from alice:
+    2 wool for 1 ore, to bob · bob accepts"."""
+    tr = view.get("trade")
+    if not tr:
+        return None
+    L = _lang(lang)
+    people = _people(names, L, viewer)
+    n = len(view.get("players") or []) or len(names)
+    to = tr.get("to") or []
+    whom = "all" if len(to) >= n - 1 else to
+    line = w(L, "open_offer").format(
+        who=people.object(tr.get("seat")),
+        give=cards_text(L, tr.get("give")),
+        want=cards_text(L, tr.get("want")),
+        to=addressees({"names": names}, whom, L),
+    )
+    parts = [line]
+    for s, ans in sorted((tr.get("answers") or {}).items(), key=lambda x: int(x[0])):
+        if isinstance(ans, dict):
+            text = PROMPTS[L]["trade_answer_counter"].format(
+                who=people.subject(int(s)), give=_amounts(L, ans.get("give")), want=_amounts(L, ans.get("want"))
+            )
+        else:
+            key = "trade_answered_accept" if ans == "accept" else "trade_answered_reject"
+            key += "/you" if people.you(int(s)) else ""
+            text = EVENTS[L][key].format(who=people.subject(int(s)))
+        parts.append(text.rstrip("."))
+    return " · ".join(parts)
+
+
 def _amounts(lang: str, cards: Any) -> str:
     """``{"wool": 2, "grain": 1}`` -> "2 wool + 1 grain"."""
     if not isinstance(cards, dict) or not any(cards.values()):
@@ -1003,7 +1107,13 @@ def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:
     data = dict(prompt.data)
     if "track" in data:
         data["track"] = w(L, str(data["track"]))
-    if prompt.kind == "trade_offer":
+    if prompt.kind in ("offer_draft", "counter_draft"):
+        data.update(
+            draft_give=_amounts(L, data.get("draft_give")),
+            draft_want=_amounts(L, data.get("draft_want")),
+            ask=G.count("card", L, int(data.get("ask_max", 0))),
+        )
+    if prompt.kind in ("trade_offer", "counter_draft"):
         data.update(
             who=_who(view, data.get("from"), L, start=True),
             give=_amounts(L, data.get("give")),
@@ -1057,6 +1167,9 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
             f"{G.word('knight_strength', L)} {p['knight_strength']}",
         ]
         lines.append(f"{people.subject(s)}: " + " · ".join(parts))
+    offer = offer_line(view, L, names, viewer)
+    if offer:
+        lines.append(offer)
     if "hand" in view:
         lines.append(f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}")
         missing = missing_line(L, view["hand"])
@@ -1166,6 +1279,16 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "aan andere spelers (§9.1).",
     ),
     "no_offer": ("No trade offer is open (§9.1).", "Er ligt geen ruilaanbod (§9.1)."),
+    "drafting": (
+        "Send or drop the offer you are composing first (§9.1).",
+        "Verstuur of schrap eerst het aanbod dat je samenstelt (§9.1).",
+    ),
+    "no_draft": ("Start composing an offer first (§9.1).", "Begin eerst een aanbod samen te stellen (§9.1)."),
+    "no_change": ("That many are set already.", "Dat aantal staat er al."),
+    "too_many_asked": (
+        "An offer asks at most {most} cards (option offer_ask_max).",
+        "Een aanbod vraagt hoogstens {most} kaarten (optie offer_ask_max).",
+    ),
     "not_accepted": (
         "That player has not accepted, or the cards are no longer there (§9.1).",
         "Die speler heeft niet geaccepteerd, of de kaarten zijn er niet meer (§9.1).",
@@ -1284,7 +1407,13 @@ def describe_refusal(exc: Any, lang: str) -> str | None:
     """Why an action was refused, naming the rule; None for a code without a text."""
     idx = 1 if _lang(lang) == "nl" else 0
     pair = REASON_REFUSALS.get(getattr(exc, "reason", "")) or REFUSALS.get(getattr(exc, "code", ""))
-    return pair[idx] if pair else None
+    if not pair:
+        return None
+    params = getattr(exc, "params", None) or {}
+    try:
+        return pair[idx].format(**params) if params else pair[idx]
+    except (KeyError, IndexError, ValueError):
+        return pair[idx]
 
 
 # -- the board in text (a table without pictures: the terminal) ----------------------------------

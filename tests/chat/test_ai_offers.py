@@ -128,13 +128,13 @@ async def test_an_ai_turn_of_offers_answered_at_once_takes_no_waiting(world: Wor
             assert stamp(world.clock() + timedelta(seconds=ANSWER_WAIT)) in shown
             await press_to(world, alice, {"type": "reject_trade"})  # she declines at once
             answered += 1
-            if answered == 3:
-                break
+        elif answered >= 3:
+            break  # three offers answered, and the AI players have stopped (every offer to her answered)
         elif not await play_own_turn(world, table, {0: alice}, rnd):
             # nobody is asked anything, yet the AI waits: let its time pass (and count it)
             assert world.bot.ai.waiting_for_answers(game_id), table.prompts
             await waits.run_out()
-    assert answered == 3, "the AI players made too few offers to alice"
+    assert answered >= 3, "the AI players made too few offers to alice"
     await settle(world, waits, game_id)
     assert waits.ran_out == []  # not one second of waiting for the AI
     # at most one wait per offer: the three answered, and a fresh one the AI may have made since
@@ -262,8 +262,9 @@ async def test_a_person_gets_at_most_one_offer_per_ai_turn(world: World) -> None
     state = engine.start(4, dict(table.options), await _seed(world, game_id))
     per_turn: Counter[int] = Counter()
     for seat, action in await world.service.action_log(game_id):
-        engine.apply(state, seat, action)
-        if seat != 0 and action["type"] == "offer_trade":
+        offers = [e for e in engine.apply(state, seat, action) if e["type"] == "trade_offered"]
+        # an offer made whole or composed step by step, when it reaches alice
+        if seat != 0 and any(0 in e["addressed"] for e in offers):
             per_turn[state.turn_no] += 1
     asked = [m.content for m in world.dm_messages(alice) if "accept, decline or counter" in (m.content or "")]
     assert per_turn, "no AI offered alice anything"

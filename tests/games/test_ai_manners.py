@@ -98,7 +98,8 @@ def test_in_a_whole_game_a_person_gets_at_most_one_offer_per_ai_turn() -> None:
         before = ENGINE.invitations(st).get(0)
         ENGINE.apply(st, seat, action)
         after = ENGINE.invitations(st).get(0)
-        if seat != 0 and action["type"] == "offer_trade" and after is not None:  # (the same one again counts)
+        sent = action["type"] in ("offer_trade", "offer_send")  # whole or composed
+        if seat != 0 and sent and after is not None:  # (the same one again counts)
             assert after.data not in declined.get(st.turn_no, []), "an offer the person declined came again"
             to_person[st.turn_no] += 1
         if seat == 0 and action["type"] == "reject_trade" and before is not None:
@@ -119,7 +120,7 @@ def test_the_console_table_keeps_ai_offers_to_its_person_to_one_a_turn() -> None
     st = ENGINE.start(4, {}, 5)
     to_person: Counter[int] = Counter()
     for seat, action in table.setup.log:
-        ENGINE.apply(st, seat, action)
-        if seat != 0 and action["type"] == "offer_trade":  # every offer is to all, the person included
+        offers = [e for e in ENGINE.apply(st, seat, action) if e["type"] == "trade_offered"]
+        if seat != 0 and any(0 in e["addressed"] for e in offers):  # whole or composed, reaching the person
             to_person[st.turn_no] += 1
     assert len(to_person) >= 10 and max(to_person.values()) == 1, to_person

@@ -86,6 +86,13 @@ def candidates(st: State, seat: int) -> list[dict[str, Any]]:
     out += [{"type": "maritime_trade", "give": g, "rate": r, "get": k} for g in D.KINDS for k in D.KINDS for r in rates]
     if st.harbor_on:
         out += [{"type": "harbor_offer", "opponent": s, "resource": k} for s in range(st.n) for k in D.KINDS[:5]]
+    # the offer composer: every step of a draft, sends to every list of seats
+    out += [{"type": t} for t in ("offer_compose", "offer_send", "offer_drop")]
+    sides = ("give", "want")
+    out += [{"type": "offer_set", "side": s, "kind": k, "count": n} for s in sides for k in D.KINDS for n in range(9)]
+    seat_lists = [[a] for a in range(st.n)] + [[a, b] for a in range(st.n) for b in range(a + 1, st.n)]
+    seat_lists += [[s for s in range(st.n) if s != x] for x in range(st.n)] + [list(range(st.n))]
+    out += [{"type": "offer_send", "to": to} for to in ["all", *seat_lists]]
     return out
 
 
@@ -176,3 +183,15 @@ def test_discards_and_gifts_are_listed_in_full() -> None:
 
 def _bound(st: State, seat: int) -> list[int]:
     return list(st.hand[seat])
+
+
+def test_offer_drafts_list_exactly_what_apply_takes() -> None:
+    """Crafted: a draft empty, half made and ready to send (its owner may take only its steps)."""
+    st = position(4, hands={0: {"wool": 2, "grain": 1}, 1: {"ore": 2}}, phase="main")
+    assert check_position(st) > 0
+    act(st, 0, {"type": "offer_compose"})
+    assert check_position(st) > 0
+    act(st, 0, {"type": "offer_set", "side": "give", "kind": "wool", "count": 2})
+    assert check_position(st) > 0
+    act(st, 0, {"type": "offer_set", "side": "want", "kind": "ore", "count": 6})
+    assert check_position(st) > 0

@@ -24,6 +24,11 @@ from tests.games.playout import canonical, replay
 STEPS = 1500
 WEIGHTS = {
     "offer_trade": 0.02,
+    # the offer composer: opened as rarely as an offer is made, then walked briefly
+    "offer_compose": 0.02,
+    "offer_set": 0.3,
+    "offer_send": 2.0,
+    "offer_drop": 1.0,
     "counter_offer": 0.1,
     "maritime_trade": 0.3,
     "cancel_trade": 0.2,

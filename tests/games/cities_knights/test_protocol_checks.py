@@ -18,7 +18,7 @@ def test_engine_surface() -> None:
     assert isinstance(ENGINE, Engine)
     assert ENGINE.key == "cities_knights" and (ENGINE.min_players, ENGINE.max_players) == (3, 4)
     assert set(ENGINE.names) >= {"en", "nl"}
-    assert {s.name for s in ENGINE.option_specs} == {"layout", "numbers", "random_seats"}
+    assert {s.name for s in ENGINE.option_specs} == {"layout", "numbers", "random_seats", "offer_ask_max"}
     for spec in ENGINE.option_specs:
         assert spec.help.get("en") and spec.help.get("nl"), spec.name
     for bad in (2, 5):
