@@ -18,6 +18,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
+from bot.chat.components import VoteButton
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
@@ -51,6 +52,19 @@ def refusal_text(err: ServiceError, lang: str) -> str:
 
 #: Discord's "Cannot send messages to this user" (DMs closed or blocked).
 CANNOT_DM = 50007
+
+
+def time_up_text(table: Table, seat: int, lang: str, mention: str) -> str:
+    """“Time is up” naming the buttons the table message shows for the seat: the vote on it, or
+    (when earlier votes fill the row) that the vote comes later."""
+    shown = any(
+        isinstance(item, VoteButton) and item.seat == seat and item.choice == "sb"
+        for item in render.clock_items(table, lang)
+    )
+    if not shown:
+        return t("time_up_queued", lang, mention=mention, name=table.seats[seat].name)
+    stand_in = t("vote_stand_in", lang, name=table.seats[seat].name)
+    return t("time_up", lang, mention=mention, stand_in=stand_in, end=t("vote_end", lang))
 
 
 @dataclass
@@ -405,7 +419,7 @@ class Controller:
         allowed = discord.AllowedMentions(users=[discord.Object(id=info.user_id or 0)] if mode != "off" else [])
         when = stamp(alarm.deadline) if alarm.deadline else "-"
         if alarm.kind == EXPIRE:
-            await channel.send(t("time_up", lang, mention=mention, name=info.name), allowed_mentions=allowed)
+            await channel.send(time_up_text(table, seat, lang, mention), allowed_mentions=allowed)
             await self.refresh_table(table, channel, lang)
             return
         await channel.send(t("remind_channel", lang, mention=mention, when=when), allowed_mentions=allowed)
@@ -421,22 +435,27 @@ class Controller:
             return
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
-            table, decided = await self.service.vote(
+            table, decided, ballot = await self.service.vote(
                 game_id=placed.game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
             )
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
         name = table.seats[seat].name
-        ballot = table.votes.get(str(seat), {})
         if decided is None:
-            await self.reply(interaction, t("vote_counted", lang, name=name, count=len(ballot.get(choice, []))))
+            option = t(f"vote_for_{choice}", lang, name=name)
+            tally = t("vote_tally", lang, stand_in=len(ballot["stand_in"]), end=len(ballot["end"]))
+            await self.reply(interaction, t("vote_counted", lang, option=option, tally=tally))
             return
         await interaction.response.defer()
         channel = await self.channel(table.channel_id)
         glang = await self.server_lang(getattr(channel, "guild", None))
         key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
-        await channel.send(t(key, glang, name=name, who=interaction.user.display_name))
+        # everyone whose vote made the decision (a moderator who decides alone may hold no seat)
+        seated = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        seated.setdefault(interaction.user.id, interaction.user.display_name)
+        who = ", ".join(seated.get(uid, f"<@{uid}>") for uid in ballot[decided])
+        await channel.send(t(key, glang, name=name, who=who), allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(table, channel, glang)
         if decided == "stand_in":
             self.bot.ai.kick(table.game_id)
