@@ -527,7 +527,7 @@ class Controller:
             return
         name = registry.get(log.game_key).names
         await interaction.followup.send(
-            t("replay_posted", lang, game=name, id=log.game_id, frames=drawn.frames),
+            t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
         )

@@ -112,7 +112,8 @@ async def test_dutch_players_get_dutch(world: World) -> None:
     alice, bob = world.add_player("alice"), world.add_player("bob")
     world.locales[alice.id] = "nl"
     r = await alice.slash(world.channel, "join", game="battles_builders")
-    assert "doet mee aan Battles & Builders" in r.response.content
+    # a public answer: in the channel's language (this server's is English), not alice's
+    assert r.response.content == "alice joined Battles & Builders (1/4). `/start` when everyone is in."
     r = await bob.slash(world.channel, "join")
     assert "joined Battles & Builders" in r.response.content
     r = await alice.slash(world.channel, "start", options="onzin")
