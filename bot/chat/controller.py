@@ -18,7 +18,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
-from bot.chat.components import VoteButton
+from bot.chat.components import HandButton, VoteButton
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
@@ -229,13 +229,19 @@ class Controller:
         return None
 
     async def hand_button(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        """“Make my choice” on a table message."""
-        if placed := await self._pressed(interaction, game_id, at_table):
+        """“Make my choice” on a table message, or on the choice of games `/hand` offers in a DM."""
+        if placed := await self._pressed(interaction, game_id, lambda i, table: at_table(i, table) or in_own_dm(i)):
             await self.show_hand(interaction, game_id=placed.game_id)
 
     # -- private views -----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
         lang = self.user_lang(interaction)
+        if game_id is None and interaction.guild is None:
+            waiting = await self._waiting_for(interaction.user.id)
+            if len(waiting) > 1:
+                await self._offer_games(interaction, waiting, lang)
+                return
+            game_id = waiting[0].game_id if waiting else None
         try:
             table = await self._table_for(interaction, game_id)
             seat = table.seat_of(interaction.user.id)
@@ -262,12 +268,37 @@ class Controller:
             table = await self.service.table_by_id(game_id)
         elif interaction.guild is not None and interaction.channel_id is not None:
             table = await self.service.table_in(interaction.channel_id)
-        else:
+        else:  # a DM, and no game waits for the person: their most recently active one
             mine = await self.service.tables_of(interaction.user.id)
             table = mine[0] if mine else None
+            if table is None:
+                raise ServiceError("no_game_of_yours")
         if table is None or table.status != RUNNING:
             raise ServiceError("no_game" if game_id is None else "closed")
         return table
+
+    async def _waiting_for(self, user_id: int) -> list[Table]:
+        """The person's running games that wait for them (a seat of theirs they play themselves
+        has an open prompt that blocks the game: an optional one, such as changing a hidden pick
+        already made, keeps nobody waiting), most recently active first."""
+        waiting = []
+        for table in await self.service.tables_of(user_id):
+            seat = table.seat_of(user_id)
+            if seat is None or table.state is None or not table.seats[seat].present:
+                continue
+            if seat in table.prompts and seat in table.engine.pending(table.state):
+                waiting.append(table)
+        return waiting
+
+    async def _offer_games(self, interaction: discord.Interaction, tables: list[Table], lang: str) -> None:
+        """Several games wait for the person: one “Make my choice” per game, named with its channel."""
+        lines, items = [t("hand_which", lang)], []
+        for table in tables[:25]:  # a message holds 25 buttons
+            place = getattr(self.bot.get_channel(table.channel_id), "name", None) or str(table.channel_id)
+            lines.append(t("hand_which_line", lang, game=table.engine.names, channel=table.channel_id))
+            label = t("hand_which_button", lang, game=table.engine.names, place=place)
+            items.append(HandButton(table.game_id, label[:80]))
+        await self.reply(interaction, "\n".join(lines)[:2000], view=render.view_of(items))
 
     # -- telling the table -------------------------------------------------------------------
     async def channel(self, channel_id: int) -> discord.abc.Messageable:

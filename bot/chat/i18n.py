@@ -85,6 +85,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Er ging bij mij iets mis; er is niets veranderd. Probeer het opnieuw.",
     },
     "no_choice": {"en": "You have nothing to choose right now.", "nl": "Je hoeft nu niets te kiezen."},
+    "no_game_of_yours": {
+        "en": "You are not playing in a running game. Join one with `/join` in a server's channel.",
+        "nl": "Je speelt in geen lopend spel mee. Doe mee met `/join` in een kanaal van een server.",
+    },
+    "hand_which": {
+        "en": "Several games are waiting for you. Which one?",
+        "nl": "Er wachten meerdere spellen op jou. Welk spel?",
+    },
+    "hand_which_line": {"en": "**{game_name}** in <#{channel}>", "nl": "**{game_name}** in <#{channel}>"},
+    "hand_which_button": {"en": "{game_name} in #{place}", "nl": "{game_name} in #{place}"},
     "bad_play": {
         "en": "Pick one of the suggestions: “{text}” is not a legal action now.",
         "nl": "Kies een van de suggesties: “{text}” is nu geen geldige zet.",
