@@ -144,6 +144,8 @@ async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
 async def test_channel_speaks_the_configured_language(world: World) -> None:
     world.bot.controller.default_language = "nl"  # DEFAULT_LANGUAGE=nl
     alice, bob = await open_table(world, ["alice", "bob"])
+    # alice's client is English, but /start was answered for the whole (Dutch) channel
+    assert any(t.startswith("Battles & Builders begint! Spelers in volgorde:") for t in world.channel_texts())
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
     assert "alice heeft 1 fiche ingezet." in world.channel_texts()
     table = world.table_message()
