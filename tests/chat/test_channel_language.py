@@ -66,6 +66,19 @@ async def test_an_english_person_on_a_dutch_server_is_answered_in_dutch_in_publi
     assert r.response.content == "Het spel is afgebroken door bob."
 
 
+async def test_a_game_thread_is_opened_and_named_in_the_channels_language(world: World) -> None:
+    admin = world.add_player("admin", roles=[world.guild.create_role("Admins", permissions=_manage_guild())])
+    await admin.slash(world.channel, "config", language="nl", threads=True)
+    bob = world.add_player("bob")
+    r = await bob.slash(world.channel, "join", game="burg")
+    (thread,) = world.channel.threads
+    assert r.response.content == f"De Koningsburcht begint in <#{thread.id}>: doe daar mee."
+    assert thread.name == "De Koningsburcht"
+    first = thread.history()[0]
+    assert first.content == "bob doet mee aan De Koningsburcht (1/4). `/start` zodra iedereen er is."
+    assert first.embeds[0].title == "De Koningsburcht — lobby"
+
+
 async def test_a_dutch_server_locale_speaks_dutch_without_config(world: World) -> None:
     guild = world.env.create_guild("Speelavond", preferred_locale="nl")
     channel = guild.create_text_channel("spellen")
