@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
+from bot.chat.components import HandButton, VoteButton
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
@@ -59,6 +60,19 @@ PICTURE_WAIT = 2.0
 LOG_BATCH = 1500
 #: What became of a DM prompt (see Controller.send_prompt).
 SENT, TOLD, CLOSED = "sent", "told", "closed"
+
+
+def time_up_text(table: Table, seat: int, lang: str, mention: str) -> str:
+    """“Time is up” naming the buttons the table message shows for the seat: the vote on it, or
+    (when earlier votes fill the row) that the vote comes later."""
+    shown = any(
+        isinstance(item, VoteButton) and item.seat == seat and item.choice == "sb"
+        for item in render.clock_items(table, lang)
+    )
+    if not shown:
+        return t("time_up_queued", lang, mention=mention, name=table.seats[seat].name)
+    stand_in = t("vote_stand_in", lang, name=table.seats[seat].name)
+    return t("time_up", lang, mention=mention, stand_in=stand_in, end=t("vote_end", lang))
 
 
 @dataclass
@@ -250,13 +264,19 @@ class Controller:
         return None
 
     async def hand_button(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        """“Make my choice” on a table message."""
-        if placed := await self._pressed(interaction, game_id, at_table):
+        """“Make my choice” on a table message, or on the choice of games `/hand` offers in a DM."""
+        if placed := await self._pressed(interaction, game_id, lambda i, table: at_table(i, table) or in_own_dm(i)):
             await self.show_hand(interaction, game_id=placed.game_id)
 
     # -- private views -----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction, *, game_id: int | None = None) -> None:
         lang = self.user_lang(interaction)
+        if game_id is None and interaction.guild is None:
+            waiting = await self._waiting_for(interaction.user.id)
+            if len(waiting) > 1:
+                await self._offer_games(interaction, waiting, lang)
+                return
+            game_id = waiting[0].game_id if waiting else None
         try:
             table = await self._table_for(interaction, game_id)
             seat = table.seat_of(interaction.user.id)
@@ -283,12 +303,37 @@ class Controller:
             table = await self.service.table_by_id(game_id)
         elif interaction.guild is not None and interaction.channel_id is not None:
             table = await self.service.table_in(interaction.channel_id)
-        else:
+        else:  # a DM, and no game waits for the person: their most recently active one
             mine = await self.service.tables_of(interaction.user.id)
             table = mine[0] if mine else None
+            if table is None:
+                raise ServiceError("no_game_of_yours")
         if table is None or table.status != RUNNING:
             raise ServiceError("no_game" if game_id is None else "closed")
         return table
+
+    async def _waiting_for(self, user_id: int) -> list[Table]:
+        """The person's running games that wait for them (a seat of theirs they play themselves
+        has an open prompt that blocks the game: an optional one, such as changing a hidden pick
+        already made, keeps nobody waiting), most recently active first."""
+        waiting = []
+        for table in await self.service.tables_of(user_id):
+            seat = table.seat_of(user_id)
+            if seat is None or table.state is None or not table.seats[seat].present:
+                continue
+            if seat in table.prompts and seat in table.engine.pending(table.state):
+                waiting.append(table)
+        return waiting
+
+    async def _offer_games(self, interaction: discord.Interaction, tables: list[Table], lang: str) -> None:
+        """Several games wait for the person: one “Make my choice” per game, named with its channel."""
+        lines, items = [t("hand_which", lang)], []
+        for table in tables[:25]:  # a message holds 25 buttons
+            place = getattr(self.bot.get_channel(table.channel_id), "name", None) or str(table.channel_id)
+            lines.append(t("hand_which_line", lang, game=table.engine.names, channel=table.channel_id))
+            label = t("hand_which_button", lang, game=table.engine.names, place=place)
+            items.append(HandButton(table.game_id, label[:80]))
+        await self.reply(interaction, "\n".join(lines)[:2000], view=render.view_of(items))
 
     # -- telling the table -------------------------------------------------------------------
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -494,7 +539,7 @@ class Controller:
         allowed = discord.AllowedMentions(users=[discord.Object(id=info.user_id or 0)] if mode != "off" else [])
         when = stamp(alarm.deadline) if alarm.deadline else "-"
         if alarm.kind == EXPIRE:
-            await channel.send(t("time_up", lang, mention=mention, name=info.name), allowed_mentions=allowed)
+            await channel.send(time_up_text(table, seat, lang, mention), allowed_mentions=allowed)
             await self.refresh_table(table, channel, lang)
             return
         await channel.send(t("remind_channel", lang, mention=mention, when=when), allowed_mentions=allowed)
@@ -510,22 +555,27 @@ class Controller:
             return
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
-            table, decided = await self.service.vote(
+            table, decided, ballot = await self.service.vote(
                 game_id=placed.game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
             )
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
         name = table.seats[seat].name
-        ballot = table.votes.get(str(seat), {})
         if decided is None:
-            await self.reply(interaction, t("vote_counted", lang, name=name, count=len(ballot.get(choice, []))))
+            option = t(f"vote_for_{choice}", lang, name=name)
+            tally = t("vote_tally", lang, stand_in=len(ballot["stand_in"]), end=len(ballot["end"]))
+            await self.reply(interaction, t("vote_counted", lang, option=option, tally=tally))
             return
         await interaction.response.defer()
         channel = await self.channel(table.channel_id)
         glang = await self.server_lang(getattr(channel, "guild", None))
         key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
-        await channel.send(t(key, glang, name=name, who=interaction.user.display_name))
+        # everyone whose vote made the decision (a moderator who decides alone may hold no seat)
+        seated = {s.user_id: s.name for s in table.seats if s.user_id is not None}
+        seated.setdefault(interaction.user.id, interaction.user.display_name)
+        who = ", ".join(seated.get(uid, f"<@{uid}>") for uid in ballot[decided])
+        await channel.send(t(key, glang, name=name, who=who), allowed_mentions=discord.AllowedMentions.none())
         await self.refresh_table(table, channel, glang)
         if decided == "stand_in":
             self.bot.ai.kick(table.game_id)
@@ -597,7 +647,7 @@ class Controller:
             return
         name = registry.get(log.game_key).names
         await interaction.followup.send(
-            t("replay_posted", lang, game=name, id=log.game_id, frames=drawn.frames),
+            t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
         )

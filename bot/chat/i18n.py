@@ -85,6 +85,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Er ging bij mij iets mis; er is niets veranderd. Probeer het opnieuw.",
     },
     "no_choice": {"en": "You have nothing to choose right now.", "nl": "Je hoeft nu niets te kiezen."},
+    "no_game_of_yours": {
+        "en": "You are not playing in a running game. Join one with `/join` in a server's channel.",
+        "nl": "Je speelt in geen lopend spel mee. Doe mee met `/join` in een kanaal van een server.",
+    },
+    "hand_which": {
+        "en": "Several games are waiting for you. Which one?",
+        "nl": "Er wachten meerdere spellen op jou. Welk spel?",
+    },
+    "hand_which_line": {"en": "**{game_name}** in <#{channel}>", "nl": "**{game_name}** in <#{channel}>"},
+    "hand_which_button": {"en": "{game_name} in #{place}", "nl": "{game_name} in #{place}"},
     "bad_play": {
         "en": "Pick one of the suggestions: “{text}” is not a legal action now.",
         "nl": "Kies een van de suggesties: “{text}” is nu geen geldige zet.",
@@ -120,8 +130,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad_notify": {"en": "Choose on, dm or off, not “{mode}”.", "nl": "Kies on, dm of off, niet “{mode}”."},
     "bad_language": {"en": "Choose en or nl, not “{language}”.", "nl": "Kies en of nl, niet “{language}”."},
     "vote_self": {
-        "en": "You are the one the game waits for: just make your move (or press **I'm back**).",
-        "nl": "Het spel wacht op jou: doe gewoon je zet (of druk op **Ik ben terug**).",
+        "en": "You are the one the game waits for: just make your move.",
+        "nl": "Het spel wacht op jou: doe gewoon je zet.",
     },
     "vote_denied": {
         "en": "Only the other players of this game, the host or someone with Manage Channels can decide this.",
@@ -232,17 +242,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "⏰ {game_name} in <#{channel}> wacht op jou; je tijd loopt af {when}. {link}",
     },
     "time_up": {
-        "en": "⌛ {mention}'s time is up. The other players can let a bot play for {name} or end the game "
-        "(buttons on the table message).",
-        "nl": "⌛ De tijd van {mention} is om. De andere spelers kunnen een bot voor {name} laten spelen of het spel "
-        "beëindigen (knoppen op het tafelbericht).",
+        "en": "⌛ {mention}'s time is up. The other players can press **{stand_in}** or **{end}** on the table "
+        "message.",
+        "nl": "⌛ De tijd van {mention} is om. De andere spelers kunnen op het tafelbericht op **{stand_in}** of "
+        "**{end}** drukken.",
+    },
+    "time_up_queued": {
+        "en": "⌛ {mention}'s time is up. The table message holds the votes on those whose time ran out first; "
+        "the vote on {name} comes when one of them is decided.",
+        "nl": "⌛ De tijd van {mention} is om. Op het tafelbericht staan de stemmingen over wie het eerst te laat "
+        "was; de stemming over {name} volgt zodra er daarvan een beslist is.",
     },
     "vote_stand_in": {"en": "Let a bot play for {name}", "nl": "Laat een bot voor {name} spelen"},
     "vote_end": {"en": "End the game", "nl": "Spel beëindigen"},
     "im_back": {"en": "I'm back", "nl": "Ik ben terug"},
     "vote_counted": {
-        "en": "Your vote is counted ({count} so far); a majority of the players present decides.",
-        "nl": "Je stem telt ({count} tot nu toe); een meerderheid van de aanwezige spelers beslist.",
+        "en": "You vote for: {option}. {tally}. A majority of the players present decides.",
+        "nl": "Je stemt voor: {option}. {tally}. Een meerderheid van de aanwezige spelers beslist.",
+    },
+    "vote_for_stand_in": {"en": "a stand-in for {name}", "nl": "een vervanger voor {name}"},
+    "vote_for_end": {"en": "ending the game", "nl": "het spel beëindigen"},
+    "vote_tally": {
+        "en": "Stand-in {stand_in}, End the game {end}",
+        "nl": "Vervanger {stand_in}, Spel beëindigen {end}",
     },
     "stand_in_started": {
         "en": "🤖 A bot plays for {name} now (decided by {who}) until {name} presses **I'm back** or makes a move.",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.core import Engine, Event, Prompt, Result
 
@@ -118,3 +118,13 @@ class Alarm:
     seat: int
     kind: str
     deadline: Any = None  # when the seat's time runs out (a datetime)
+
+
+class Voted(NamedTuple):
+    """A vote cast on a seat whose time ran out: the table after it, the decision if one was
+    reached (``stand_in`` or ``end``), and the ballot as it stood then (option -> voters' user ids),
+    kept also when a decision closed it."""
+
+    table: Table
+    decided: str | None
+    ballot: dict[str, list[int]]

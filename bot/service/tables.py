@@ -25,7 +25,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bot.service import clock
 from bot.service.clock import Now
 from bot.service.errors import ServiceError, echo
-from bot.service.notices import Alarm, Outcome, SeatInfo, Table
+from bot.service.notices import Alarm, Outcome, SeatInfo, Table, Voted
 from bot.service.rating_rows import rate_game
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
@@ -623,10 +623,12 @@ class TableService:
     async def fire_due(self) -> list[Alarm]:
         """Claim the turn-clock deadlines that came due and say what they mean. Each row fires once,
         also with several processes on one database; a deadline that passed while the bot was down
-        fires on the first call after start."""
+        fires on the first call after start; a reminder whose deadline is already past is dropped,
+        since its expiry is due as well and says more."""
         alarms: list[Alarm] = []
+        now = self.now()
         async with self._unit() as s:
-            due = await clock.claim_due(s, self.now())
+            due = await clock.claim_due(s, now)
             games: dict[int, Game | None] = {}
             for row in due:
                 if row.game_id not in games:
@@ -634,13 +636,15 @@ class TableService:
                 game = games[row.game_id]
                 if game is None or game.status != RUNNING:
                     continue
+                deadline = row.due_at + (
+                    timedelta(seconds=(game.clock_seconds or 0) / 2) if row.kind == clock.REMIND else timedelta()
+                )
+                if row.kind == clock.REMIND and deadline <= now:
+                    continue  # "your time runs out 3 minutes ago" helps nobody
                 if row.kind == clock.EXPIRE:
                     votes = dict(game.votes or {})
                     votes.setdefault(str(row.seat), {"stand_in": [], "end": []})
                     game.votes = votes
-                deadline = row.due_at + (
-                    timedelta(seconds=(game.clock_seconds or 0) / 2) if row.kind == clock.REMIND else timedelta()
-                )
                 alarms.append(Alarm(self._table(game), row.seat, row.kind, deadline))
             await s.flush()
         # every alarm of a game shows the game after all of its alarms
@@ -650,12 +654,10 @@ class TableService:
             alarm.table.votes = dict(alarm.table.votes)
         return alarms
 
-    async def vote(
-        self, *, game_id: int, user_id: int, seat: int, choice: str, can_manage: bool = False
-    ) -> tuple[Table, str | None]:
+    async def vote(self, *, game_id: int, user_id: int, seat: int, choice: str, can_manage: bool = False) -> Voted:
         """A vote on a seat whose time ran out: ``stand_in`` (an AI plays it) or ``end`` the game.
         The host or a moderator decides at once; otherwise a majority of the present players.
-        Returns the table and the decision, if one was reached."""
+        A second vote of the same person moves their vote."""
         if choice not in ("stand_in", "end"):
             raise ServiceError("closed")
         async with self._lock(game_id), self._unit() as s:
@@ -690,7 +692,7 @@ class TableService:
                 await clock.drop(s, game.id)
             game.votes = votes
             await s.flush()
-            return self._table(game), decided
+            return Voted(self._table(game), decided, ballot)
 
     async def come_back(self, *, game_id: int, user_id: int) -> Table:
         """“I'm back”: the person plays their seat again and the stand-in steps aside."""

@@ -65,9 +65,13 @@ async def test_deadlines_follow_the_waiting_seat(store: AsyncEngine) -> None:
         (1, "expire", clock.now + timedelta(hours=1)),
     ]
     assert await svc.fire_due() == []
+    clock.now += timedelta(minutes=30)
+    assert [(a.seat, a.kind, a.deadline) for a in await svc.fire_due()] == [
+        (1, "remind", clock.now + timedelta(minutes=30))
+    ]
     clock.now += timedelta(hours=2)
     alarms = await svc.fire_due()
-    assert [(a.seat, a.kind) for a in alarms] == [(1, "remind"), (1, "expire")]
+    assert [(a.seat, a.kind) for a in alarms] == [(1, "expire")]
     assert alarms[-1].table.votes == {"1": {"stand_in": [], "end": []}}
     assert await svc.fire_due() == []
 
@@ -97,7 +101,8 @@ async def test_two_services_fire_one_due_deadline_once(store: AsyncEngine) -> No
             fired = [(a.table.game_id, a.seat, a.kind) for batch in got for a in batch]
             assert len(fired) == len(set(fired))
             if fired:
-                assert sorted(fired) == [(game_id, 0, "expire"), (game_id, 0, "remind")]
+                # the reminder came due with its deadline: too late to send, claimed all the same
+                assert fired == [(game_id, 0, "expire")]
     finally:
         await other_engine.dispose()
     async with make_sessions(store)() as s:
@@ -118,12 +123,13 @@ async def test_votes_need_a_majority_of_the_present_players(store: AsyncEngine) 
     with pytest.raises(ServiceError, match="closed"):
         await svc.vote(game_id=game_id, user_id=2, seat=1, choice="stand_in")  # seat 1's time has not run out
     # three present players: two votes decide; a voter changing their mind moves their vote
-    _, decided = await svc.vote(game_id=game_id, user_id=2, seat=0, choice="end")
-    assert decided is None
-    table, decided = await svc.vote(game_id=game_id, user_id=2, seat=0, choice="stand_in")
-    assert decided is None and table.votes["0"] == {"stand_in": [2], "end": []}
-    table, decided = await svc.vote(game_id=game_id, user_id=3, seat=0, choice="stand_in")
+    _, decided, ballot = await svc.vote(game_id=game_id, user_id=2, seat=0, choice="end")
+    assert decided is None and ballot == {"stand_in": [], "end": [2]}
+    table, decided, ballot = await svc.vote(game_id=game_id, user_id=2, seat=0, choice="stand_in")
+    assert decided is None and table.votes["0"] == ballot == {"stand_in": [2], "end": []}
+    table, decided, ballot = await svc.vote(game_id=game_id, user_id=3, seat=0, choice="stand_in")
     assert decided == "stand_in" and table.seats[0].stand_in and table.votes == {}
+    assert ballot == {"stand_in": [2, 3], "end": []}  # the closed ballot: who decided
     assert table.ai_seats == {0: "normal"}
     assert await _timers(store, game_id) == []  # nobody a person plays is waiting
     # the person comes back: the stand-in steps aside and their clock starts afresh
@@ -223,5 +229,5 @@ async def test_a_host_who_no_longer_plays_decides_nothing(store: AsyncEngine) ->
         await svc.vote(game_id=game_id, user_id=1, seat=1, choice="end")
     with pytest.raises(ServiceError, match="abandon_denied"):
         await svc.abandon(channel_id=CHANNEL, user_id=1, can_manage=False)
-    table, decided = await svc.vote(game_id=game_id, user_id=3, seat=1, choice="end")
+    table, decided, _ = await svc.vote(game_id=game_id, user_id=3, seat=1, choice="end")
     assert decided == "end" and table.status == "abandoned"  # carol is the only one present

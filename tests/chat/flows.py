@@ -20,7 +20,8 @@ async def open_table(world: World, names: list[str], options: str | None = None)
         if options
         else members[0].slash(world.channel, "start")
     )
-    assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
+    started = ("begins!", "begint!")  # in the channel's language
+    assert r.response is not None and any(w in r.response.content for w in started), r.response and r.response.content
     return members
 
 

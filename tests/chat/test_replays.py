@@ -75,7 +75,8 @@ async def test_new_replays_wait_for_the_person_and_channel_cooldowns(world: Worl
 
     world.clock.advance(seconds=20)
     r = await bob.slash(world.channel, "replay", game_id=games[1])
-    assert f"spel {games[1]}: de herhaling" in _answer(r).content and replays.drawn == 2
+    # posted for the channel: in its language, not bob's (his refusals above were his own, Dutch)
+    assert f"game {games[1]}: the replay" in _answer(r).content and replays.drawn == 2
     r = await alice.slash(elsewhere, "replay", game_id=games[2])
     assert r.ephemeral and "in 40 s" in r.response.content
     world.clock.advance(seconds=40)

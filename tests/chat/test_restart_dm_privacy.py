@@ -112,7 +112,8 @@ async def test_dutch_players_get_dutch(world: World) -> None:
     alice, bob = world.add_player("alice"), world.add_player("bob")
     world.locales[alice.id] = "nl"
     r = await alice.slash(world.channel, "join", game="battles_builders")
-    assert "doet mee aan Battles & Builders" in r.response.content
+    # a public answer: in the channel's language (this server's is English), not alice's
+    assert r.response.content == "alice joined Battles & Builders (1/4). `/start` when everyone is in."
     r = await bob.slash(world.channel, "join")
     assert "joined Battles & Builders" in r.response.content
     r = await alice.slash(world.channel, "start", options="onzin")
@@ -143,6 +144,8 @@ async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
 async def test_channel_speaks_the_configured_language(world: World) -> None:
     world.bot.controller.default_language = "nl"  # DEFAULT_LANGUAGE=nl
     alice, bob = await open_table(world, ["alice", "bob"])
+    # alice's client is English, but /start was answered for the whole (Dutch) channel
+    assert any(t.startswith("Battles & Builders begint! Spelers in volgorde:") for t in world.channel_texts())
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
     assert "alice heeft 1 fiche ingezet." in world.channel_texts()
     table = world.table_message()

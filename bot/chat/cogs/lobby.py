@@ -57,40 +57,42 @@ class Lobby(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        lang = self.ctl.user_lang(interaction)
+        lang = self.ctl.user_lang(interaction)  # the seat's own language, for its private messages
+        glang = await self.ctl.server_lang(interaction.guild)  # what the channel reads
         try:
-            table, where = await self._join(interaction, game, lang)
+            table, where = await self._join(interaction, game, lang, glang)
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
         if where is not None:  # a new thread holds this game's lobby
-            await interaction.response.send_message(t("thread_opened", lang, game=table.engine.names, thread=where.id))
+            await interaction.response.send_message(t("thread_opened", glang, game=table.engine.names, thread=where.id))
             await where.send(
                 t(
                     "joined",
-                    lang,
+                    glang,
                     name=interaction.user.display_name,
                     game=table.engine.names,
                     count=1,
                     max=table.engine.max_players,
                 ),
-                embed=render.lobby_embed(table, lang),
+                embed=render.lobby_embed(table, glang),
             )
             return
         text = t(
             "joined",
-            lang,
+            glang,
             name=interaction.user.display_name,
             game=table.engine.names,
             count=len(table.seats),
             max=table.engine.max_players,
         )
-        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+        await interaction.response.send_message(text, embed=render.lobby_embed(table, glang))
 
     async def _join(
-        self, interaction: discord.Interaction, game: str | None, lang: str
+        self, interaction: discord.Interaction, game: str | None, lang: str, glang: str
     ) -> tuple[Table, discord.Thread | None]:
-        """Join here, or, on a server that plays in threads, open a thread for a new game."""
+        """Join here, or, on a server that plays in threads, open a thread for a new game (named in
+        the channel's language ``glang``; ``lang`` is the person's own)."""
         config = await self.ctl.prefs.server(interaction.guild_id)
         channel = interaction.channel
         parent_id = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
@@ -110,7 +112,7 @@ class Lobby(commands.Cog):
         }
         if config.threads and wanted is not None and isinstance(channel, discord.TextChannel):
             thread = await channel.create_thread(
-                name=(wanted.names.get(lang) or wanted.names["en"])[:90],
+                name=(wanted.names.get(glang) or wanted.names["en"])[:90],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -121,13 +123,13 @@ class Lobby(commands.Cog):
     @app_commands.command(name="leave", description="Leave this channel's lobby.")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        lang = self.ctl.user_lang(interaction)
         try:
             table = await self.service.leave(channel_id=interaction.channel_id or 0, user_id=interaction.user.id)
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
         name = interaction.user.display_name
+        lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         if table.status != LOBBY:
             await interaction.response.send_message(t("lobby_closed", lang, name=name))
             await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
@@ -140,7 +142,6 @@ class Lobby(commands.Cog):
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @app_commands.guild_only()
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
-        lang = self.ctl.user_lang(interaction)
         try:
             table = await self.service.add_bot(
                 channel_id=interaction.channel_id or 0, user_id=interaction.user.id, level=level
@@ -149,6 +150,7 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         added = table.seats[-1]
+        lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         text = t(
             "bot_added",
             lang,
@@ -163,7 +165,6 @@ class Lobby(commands.Cog):
     @app_commands.describe(name="Which AI player (default: the last one seated)")
     @app_commands.guild_only()
     async def removebot(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        lang = self.ctl.user_lang(interaction)
         try:
             table, gone = await self.service.remove_bot(
                 channel_id=interaction.channel_id or 0, user_id=interaction.user.id, name=name
@@ -171,6 +172,7 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
+        lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         text = t("bot_removed", lang, who=interaction.user.display_name, name=gone)
         await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
 
@@ -178,7 +180,6 @@ class Lobby(commands.Cog):
     @app_commands.describe(player="Who to take out")
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        lang = self.ctl.user_lang(interaction)
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
             table = await self.service.kick(
@@ -191,6 +192,7 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         who, name = interaction.user.display_name, player.display_name
+        lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         if table.status != LOBBY:  # nobody is left but AI players: the lobby closed
             await interaction.response.send_message(t("kicked_closed", lang, who=who, name=name))
             await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
@@ -208,7 +210,6 @@ class Lobby(commands.Cog):
     async def start(
         self, interaction: discord.Interaction, options: str | None = None, clock: str | None = None
     ) -> None:
-        lang = self.ctl.user_lang(interaction)
         try:
             if clock is None:
                 clock = (await self.ctl.prefs.server(interaction.guild_id)).clock
@@ -222,6 +223,7 @@ class Lobby(commands.Cog):
             await self.ctl.refuse(interaction, err)
             return
         table = outcome.table
+        lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         players = ", ".join(
             f"{i + 1}. <@{s.user_id}>" if s.user_id else f"{i + 1}. {render.seat_line(s, lang)}"
             for i, s in enumerate(table.seats)
@@ -239,17 +241,16 @@ class Lobby(commands.Cog):
     @app_commands.command(name="resign", description="Give up the game in this channel.")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
-        lang = self.ctl.user_lang(interaction)
         try:
             table = await self.service.resign(channel_id=interaction.channel_id or 0, user_id=interaction.user.id)
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
         name = interaction.user.display_name
+        glang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         key = "resigned_game_over" if table.status != "running" else "resigned_stand_in"
-        await interaction.response.send_message(with_host(t(key, lang, name=name), table, lang))
+        await interaction.response.send_message(with_host(t(key, glang, name=name), table, glang))
         channel = await self.ctl.channel(table.channel_id)
-        glang = await self.ctl.server_lang(interaction.guild)
         if table.result is not None:
             await channel.send(embed=render.result_embed(table, glang), view=render.result_view(table, glang))
         await self.ctl.refresh_table(table, channel, glang)
@@ -261,7 +262,6 @@ class Lobby(commands.Cog):
     @app_commands.command(name="abandon", description="End this channel's game (host or Manage Channels).")
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction) -> None:
-        lang = self.ctl.user_lang(interaction)
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
             table = await self.service.abandon(
@@ -270,10 +270,11 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
-        await interaction.response.send_message(t("abandoned", lang, name=interaction.user.display_name))
+        glang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
+        await interaction.response.send_message(t("abandoned", glang, name=interaction.user.display_name))
         channel = await self.ctl.channel(table.channel_id)
         if table.state is not None:
-            await self.ctl.refresh_table(table, channel, await self.ctl.server_lang(interaction.guild))
+            await self.ctl.refresh_table(table, channel, glang)
         await self.ctl.close_thread(table, channel)
 
     @app_commands.command(name="games", description="The games you can play here.")

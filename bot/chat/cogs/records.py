@@ -73,6 +73,7 @@ class Records(commands.Cog):
             await self.ctl.reply(interaction, t("leaderboard_empty", lang, game=name))
             return
         await interaction.response.defer(thinking=True)
+        lang = await self.ctl.server_lang(interaction.guild)  # the board is posted for the whole channel
         names = await self.records.names(interaction.guild_id or 0, [r.player for r in rows])
         title = t("leaderboard_title", lang, game=name)
         table = [(names.get(r.player, r.player), r.rating, r.games, r.wins) for r in rows]
@@ -188,7 +189,8 @@ class Records(commands.Cog):
             ),
         )
         data = json.dumps(doc, ensure_ascii=False, indent=1).encode()
-        lang = self.ctl.user_lang(interaction)
+        # posted for all where all can see the game, in the channel's language; else only for the asker
+        lang = await self.ctl.server_lang(interaction.guild) if public else self.ctl.user_lang(interaction)
         await interaction.followup.send(
             t("exported", lang, id=game_id),
             file=discord.File(io.BytesIO(data), filename=f"speltafel-{game_id}.json"),
