@@ -14,11 +14,14 @@ Per game x players x DM case it prints, per 100 actions:
   apart), and the same without turn mentions;
 - mentions: posts that ping someone; turn mentions (pings of a person, the DMs-closed notices
   left out) beside hand-overs (a person asked to decide who was not being asked before the
-  action); pings of the person who just acted and is still deciding;
+  action); turn mentions of the person who just acted and is still deciding ("self pings");
 - "DMs closed" notices, and the most any player got in one game;
 - API requests per action at the bot's HTTP client (what goes over the wire): channel posts,
   message edits, DMs sent (refused ones included), interaction responses (initial responses,
-  followups, edits of the original response), deletes, other.
+  followups, edits of the original response), deletes, other; and the presses per action (a
+  choice may take several presses through a menu, each needing its own response).
+
+Counting starts after ``/start`` (its answer and the first table message are the game's start).
 
 Then whether each goal holds (PASS/FAIL): at most 15 public posts per 100 actions besides turn
 mentions; no ping of the person who just acted; turn mentions at most the hand-overs; at most one
@@ -35,7 +38,8 @@ import random
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -146,6 +150,11 @@ class Cell:
         return 100 * n / max(1, self.actions)
 
     @property
+    def presses(self) -> int:
+        """Interactions the people made: each has exactly one initial response."""
+        return sum(1 for log in self.request_log for _, method, path in log if path.endswith("/callback"))
+
+    @property
     def channel_posts(self) -> int:
         return sum(not p.in_thread for p in self.posts)
 
@@ -230,17 +239,33 @@ def seat_counts(key: str, which: list[str]) -> list[int]:
     return out
 
 
-async def run_cell(
-    key: str, players: int, dms_closed: bool, *, games: int = 1, seed: int = 1, max_actions: int | None = None
-) -> Cell:
-    """Play ``games`` whole games (or ``max_actions`` actions of each) of one cell and count."""
-    cell = Cell(key, players, dms_closed)
-    rnd = random.Random(f"{seed}:{key}:{players}:{dms_closed}")
+@dataclass
+class Noise:
+    """A simulated Discord with the real bot, its requests counted and its public posts watched."""
+
+    env: simcord.Env
+    guild: Any
+    db: Path
+    engine: Any
+    service: TableService
+    counter: RequestCounter
+    watch: Watch
+
+    def world(self, channel: Any) -> World:
+        """The chat-test view of one channel, for the players' helpers."""
+        return World(
+            env=self.env, guild=self.guild, channel=channel, db_path=self.db, engine=self.engine, service=self.service
+        )
+
+
+@asynccontextmanager
+async def noise_env(seeds: random.Random) -> AsyncIterator[Noise]:
+    """Start the bot on SimCord and a fresh SQLite file; games take their seeds from ``seeds``."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "noise.db"
         engine = make_engine(f"sqlite+aiosqlite:///{db}")
         await upgrade(engine)
-        service = TableService(make_sessions(engine), seeds=lambda: rnd.randrange(2**31))
+        service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31))
         env = simcord.Env(make_bot(service), settle_timeout=30.0)
         guild = env.create_guild("Speelzaal", id=GUILD_ID)
         await env.start()
@@ -248,15 +273,36 @@ async def run_cell(
             backend = env.backend
             counter = RequestCounter(lambda cid: backend.get_channel(cid).guild_id is None)
             counter.install(env.bot.http, async_context.get())
-            watch = Watch(backend, env.bot.user.id)
-            for number in range(games):
-                channel = guild.create_text_channel(f"table-{number}")
-                world = World(env=env, guild=guild, channel=channel, db_path=db, engine=engine, service=service)
-                await _one_game(world, cell, counter, watch, number, rnd, max_actions)
-                cell.games += 1
+            yield Noise(env, guild, db, engine, service, counter, Watch(backend, env.bot.user.id))
         finally:
             await env.shutdown()
             await engine.dispose()
+
+
+def close_dms(world: World, member: Any) -> None:
+    """From now on Discord refuses the bot's DMs to ``member`` (50007), as when they closed them."""
+    world.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=CANNOT_DM,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
+async def run_cell(
+    key: str, players: int, dms_closed: bool, *, games: int = 1, seed: int = 1, max_actions: int | None = None
+) -> Cell:
+    """Play ``games`` whole games (or ``max_actions`` actions of each) of one cell and count.
+    Both DM cases of a seed play the same games: the DMs do not change the choices."""
+    cell = Cell(key, players, dms_closed)
+    rnd = random.Random(f"{seed}:{key}:{players}")
+    async with noise_env(rnd) as noise:
+        for number in range(games):
+            world = noise.world(noise.guild.create_text_channel(f"table-{number}"))
+            await _one_game(world, cell, noise.counter, noise.watch, number, rnd, max_actions)
+            cell.games += 1
     return cell
 
 
@@ -265,14 +311,7 @@ async def _one_game(
 ) -> None:
     members = [world.add_player(f"g{number}p{i}") for i in range(cell.players)]
     if cell.dms_closed:
-        world.env.inject_error(
-            "POST",
-            f"/channels/{members[1].user.dm_channel.id}/messages",
-            status=403,
-            code=CANNOT_DM,
-            message="Cannot send messages to this user",
-            times=None,
-        )
+        close_dms(world, members[1])
     await members[0].slash(world.channel, "join", game=cell.key)
     for m in members[1:]:
         await m.slash(world.channel, "join")
@@ -298,8 +337,8 @@ async def _one_game(
         after = await world.service.table_in(world.channel.id)
         now_asked = {after.user_of(s) for s in after.prompts} if after is not None else set()
         cell.handovers += len(now_asked - asked)
-        if actor in now_asked:
-            cell.actor_pings += sum(actor in p.pings for p in watch.posts[posted:])
+        if actor in now_asked:  # turn mentions only: one DMs-closed notice is allowed to anyone
+            cell.actor_pings += sum(actor in p.pings for p in watch.posts[posted:] if not p.notice)
         cell.actions += 1
         done += 1
     game_posts = [p for p in watch.posts[first_post:] if p.action >= 0]  # /start's own post is the game's start
@@ -327,6 +366,7 @@ def report(cells: list[Cell]) -> None:
         "self pings",
         "notices",
         "max/player",
+        "presses/action",
         "req/action",
         *KINDS,
     )
@@ -349,6 +389,7 @@ def report(cells: list[Cell]) -> None:
             f"{c.per100(c.actor_pings):.0f}",
             f"{c.per100(c.notice_posts):.0f}",
             str(c.most_notices),
+            f"{c.presses / max(1, c.actions):.2f}",
             f"{sum(per):.2f}",
             *(f"{p:.2f}" for p in per),
         )
