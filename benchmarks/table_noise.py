@@ -38,30 +38,28 @@ import random
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import discord
 import simcord
 from discord.webhook.async_ import async_context
 
+from benchmarks.api_requests import KINDS, RequestCounter
 from bot.chat.i18n import t
 from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 from games import registry
 from games.ai.players import decide
-from tests.chat.driver import press_to
+from tests.chat.driver import menu_path_to, press_to
 from tests.chat.world import GUILD_ID, World, close_ai_pool, make_bot
 
 GAMES = ("battles_builders", "burg", "war_chest", "cities_knights")
-#: request kinds, in the order they are printed
-KINDS = ("posts", "edits", "dms", "interactions", "deletes", "other")
 CANNOT_DM = 50007
 #: the "DMs closed" notice without its mention, in every language it may be posted in
 NOTICE_TEXTS = tuple(t("dm_refused", lang, mention="").lstrip(", ") for lang in ("en", "nl"))
@@ -69,57 +67,6 @@ NOTICE_TEXTS = tuple(t("dm_refused", lang, mention="").lstrip(", ") for lang in 
 MAX_POSTS = 15.0  # public posts per 100 actions besides turn mentions
 MAX_NOTICES = 1  # "DMs closed" notices per player per game
 MAX_REQUESTS = 2.0  # API requests per action
-
-
-def classify(method: str, path: str, is_dm: Callable[[int], bool]) -> str:
-    """The kind of one REST request, from its method and API path (``/channels/1/messages``)."""
-    parts = path.strip("/").split("/")
-    if method == "DELETE":
-        return "deletes"
-    if parts[0] in ("interactions", "webhooks"):
-        return "interactions"  # callback, followup, edit of the original response or a followup
-    if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
-        if len(parts) == 3 and method == "POST":
-            return "dms" if is_dm(int(parts[1])) else "posts"
-        if len(parts) == 4 and method == "PATCH":
-            return "edits"
-    return "other"
-
-
-def api_path(url: str) -> str:
-    """``https://discord.com/api/v10/channels/1/messages?x=1`` -> ``/channels/1/messages``."""
-    path = urlsplit(url).path
-    if path.startswith("/api/v"):
-        path = "/" + path.split("/", 3)[3]
-    return path
-
-
-@dataclass
-class RequestCounter:
-    """Counts the bot's REST requests by kind, wrapping its HTTP client and webhook adapter."""
-
-    is_dm: Callable[[int], bool]
-    counts: Counter[str] = field(default_factory=Counter)
-    log: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, method, path)
-
-    def note(self, method: str, path: str) -> None:
-        kind = classify(method, path, self.is_dm)
-        self.counts[kind] += 1
-        self.log.append((kind, method, path))
-
-    def install(self, http: Any, adapter: Any) -> None:
-        """Wrap ``http.request`` (bot REST) and ``adapter.request`` (interaction responses)."""
-        for target in (http, adapter):
-            self._wrap(target)
-
-    def _wrap(self, target: Any) -> None:
-        inner = target.request
-
-        async def request(route: Any, *args: Any, **kwargs: Any) -> Any:
-            self.note(route.method, api_path(route.url))  # before sending: refused requests count too
-            return await inner(route, *args, **kwargs)
-
-        target.request = request
 
 
 @dataclass
@@ -141,6 +88,7 @@ class Cell:
     actions: int = 0
     handovers: int = 0
     actor_pings: int = 0
+    stand_ins: int = 0  # actions the menus did not offer as the AI named them (see normal_policy)
     posts: list[Post] = field(default_factory=list)
     notices: Counter[tuple[int, int]] = field(default_factory=Counter)  # (game, user) -> notices
     requests: Counter[str] = field(default_factory=Counter)
@@ -221,10 +169,21 @@ class Watch:
         self.posts.append(Post(in_thread, list(message.ping_user_ids), notice, self.action))
 
 
-def normal_policy(rnd: random.Random, table: Any, seat: int) -> dict[str, Any]:
-    """A person choosing as the ``normal`` AI would; every seat is a person."""
+def normal_policy(rnd: random.Random, table: Any, seat: int) -> tuple[dict[str, Any], bool]:
+    """A person choosing as the ``normal`` AI would; every seat is a person. The AI may name an
+    action the menus do not list (Im Schutze der Burg: a payment other than the ones offered); the
+    person then presses the menus' nearest one, the same kind of action on the same building.
+    Returns the action and whether it was such a stand-in."""
     people = range(len(table.seats))
-    return decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32), people=people)
+    action = decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32), people=people)
+    try:
+        menu_path_to(table, seat, "en", action)
+        return action, False
+    except AssertionError:
+        pass
+    legal = table.engine.legal(table.state, seat)
+    same = [a for a in legal if all(a.get(k) == action.get(k) for k in ("type", "building"))]
+    return (same or [a for a in legal if a.get("type") == action.get("type")] or legal)[0], True
 
 
 def seat_counts(key: str, which: list[str]) -> list[int]:
@@ -328,7 +287,8 @@ async def _one_game(
         asked = {table.user_of(s) for s in table.prompts}
         seat = rnd.choice(sorted(table.prompts))
         actor = table.user_of(seat)
-        action = normal_policy(rnd, table, seat)
+        action, stand_in = normal_policy(rnd, table, seat)
+        cell.stand_ins += stand_in
         watch.action = cell.actions
         mark, posted = len(counter.log), len(watch.posts)
         await press_to(world, by_id[actor], action)
@@ -413,7 +373,7 @@ async def main_async(args: argparse.Namespace) -> None:
                     cell = await run_cell(key, players, closed, games=args.games, seed=args.seed)
                     print(
                         f"  {key} {players}p {'1 DM closed' if closed else 'DMs open'}: "
-                        f"{cell.actions} actions in {time.perf_counter() - began:.0f}s",
+                        f"{cell.actions} actions ({cell.stand_ins} stand-ins) in {time.perf_counter() - began:.0f}s",
                         flush=True,
                     )
                     cells.append(cell)

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from benchmarks import table_noise
-from benchmarks.table_noise import api_path, classify, close_dms, noise_env, run_cell
+from benchmarks.api_requests import KINDS, api_path, classify
+from benchmarks.table_noise import close_dms, noise_env, run_cell
 from tests.chat.world import close_ai_pool
 
 DM = 7
@@ -90,7 +90,7 @@ async def test_a_short_cell_counts_every_request_of_its_actions() -> None:
     cell = await run_cell("war_chest", 2, True, max_actions=3, seed=2)
     assert cell.actions == 3 and cell.games == 1 and len(cell.request_log) == 3
     assert sum(cell.requests.values()) == sum(len(log) for log in cell.request_log)
-    assert set(cell.requests) <= set(table_noise.KINDS)
+    assert set(cell.requests) <= set(KINDS)
     # each press is answered once, and every action takes at least one press
     assert cell.presses >= 3
     assert all(any(path.endswith("/callback") for _, _, path in log) for log in cell.request_log)
