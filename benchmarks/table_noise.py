@@ -1,6 +1,6 @@
 """How much a game says in its channel, and what it costs in Discord API requests.
 
-    python -m benchmarks.table_noise [--games 1] [--seed 1] [--only GAME] [--players 2,max]
+    python -m benchmarks.table_noise [--games 1] [--seed 1] [--only GAME] [--players 2,max] [--dms both]
 
 Whole games of every game run on a simulated Discord (SimCord) with the real bot. Every seat is a
 person: the ``normal`` AI picks their action and they press it through the real menus (table
@@ -310,50 +310,57 @@ async def _one_game(
     watch.channel_id = 0
 
 
-def report(cells: list[Cell]) -> None:
-    head = (
-        "game",
-        "seats",
-        "DMs",
-        "actions",
-        "posts",
-        "chan",
-        "thread",
-        "w/o turn",
-        "mentions",
-        "turn pings",
-        "hand-overs",
-        "self pings",
-        "notices",
-        "max/player",
-        "presses/action",
-        "req/action",
-        *KINDS,
+HEAD = (
+    "game",
+    "seats",
+    "DMs",
+    "actions",
+    "posts",
+    "chan",
+    "thread",
+    "w/o turn",
+    "mentions",
+    "turn pings",
+    "hand-overs",
+    "self pings",
+    "notices",
+    "max/player",
+    "presses/action",
+    "req/action",
+    *KINDS,
+)
+
+
+def row(c: Cell) -> str:
+    """One cell's figures as a Markdown table row under ``HEAD``."""
+    per = [c.requests[k] / max(1, c.actions) for k in KINDS]
+    cols = (
+        c.key,
+        str(c.players),
+        "1 closed" if c.dms_closed else "open",
+        str(c.actions),
+        f"{c.per100(len(c.posts)):.0f}",
+        f"{c.per100(c.channel_posts):.0f}",
+        f"{c.per100(c.thread_posts):.0f}",
+        f"{c.per100(c.quiet_posts):.0f}",
+        f"{c.per100(c.mention_posts):.0f}",
+        f"{c.per100(c.turn_mentions):.0f}",
+        f"{c.per100(c.handovers):.0f}",
+        f"{c.per100(c.actor_pings):.0f}",
+        f"{c.per100(c.notice_posts):.0f}",
+        str(c.most_notices),
+        f"{c.presses / max(1, c.actions):.2f}",
+        f"{sum(per):.2f}",
+        *(f"{p:.2f}" for p in per),
     )
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
+    return "| " + " | ".join(cols) + " |"
+
+
+def report(cells: list[Cell]) -> None:
+    print("| " + " | ".join(HEAD) + " |")
+    print("|" + "---|" * len(HEAD))
     for c in cells:
-        per = [c.requests[k] / max(1, c.actions) for k in KINDS]
-        row = (
-            c.key,
-            str(c.players),
-            "1 closed" if c.dms_closed else "open",
-            str(c.actions),
-            f"{c.per100(len(c.posts)):.0f}",
-            f"{c.per100(c.channel_posts):.0f}",
-            f"{c.per100(c.thread_posts):.0f}",
-            f"{c.per100(c.quiet_posts):.0f}",
-            f"{c.per100(c.mention_posts):.0f}",
-            f"{c.per100(c.turn_mentions):.0f}",
-            f"{c.per100(c.handovers):.0f}",
-            f"{c.per100(c.actor_pings):.0f}",
-            f"{c.per100(c.notice_posts):.0f}",
-            str(c.most_notices),
-            f"{c.presses / max(1, c.actions):.2f}",
-            f"{sum(per):.2f}",
-            *(f"{p:.2f}" for p in per),
-        )
-        print("| " + " | ".join(row) + " |", flush=True)
+        print(row(c))
     print("\nGoals (posts: <= 15 per 100 actions besides turn mentions; requests: <= 2 per action)")
     names = list(cells[0].goals()) if cells else []
     print("| game | seats | DMs | " + " | ".join(names) + " |")
@@ -365,17 +372,16 @@ def report(cells: list[Cell]) -> None:
 
 async def main_async(args: argparse.Namespace) -> None:
     cells: list[Cell] = []
+    cases = {"both": (False, True), "open": (False,), "closed": (True,)}[args.dms]
     try:
         for key in [args.only] if args.only else GAMES:
             for players in seat_counts(key, args.players.split(",")):
-                for closed in (False, True):
+                for closed in cases:
                     began = time.perf_counter()
                     cell = await run_cell(key, players, closed, games=args.games, seed=args.seed)
-                    print(
-                        f"  {key} {players}p {'1 DM closed' if closed else 'DMs open'}: "
-                        f"{cell.actions} actions ({cell.stand_ins} stand-ins) in {time.perf_counter() - began:.0f}s",
-                        flush=True,
-                    )
+                    took = time.perf_counter() - began
+                    # each row as soon as its cell is done: a long run that is cut short keeps them
+                    print(f"{row(cell)}  ({cell.stand_ins} stand-ins, {took:.0f}s)", flush=True)
                     cells.append(cell)
     finally:
         close_ai_pool()
@@ -388,6 +394,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games per cell (default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and choices (default: 1)")
     parser.add_argument("--only", choices=GAMES, help="one game only (default: all four)")
+    parser.add_argument(
+        "--dms", choices=("both", "open", "closed"), default="both", help="DM cases to play (default: both)"
+    )
     parser.add_argument(
         "--players",
         default="2,max",
