@@ -10,9 +10,11 @@ typing player does: ``/play`` autocomplete to see their legal actions (an empty 
 not their turn), then ``/play`` with one of them. Per store and number of processes it prints the
 interactions per second sustained, the time from an interaction reaching the bot's gateway to its
 first response (p50/p99/max: Discord's 3-second deadline is about this one), the p99 time until
-the table message shows the new board, CPU and memory per process, and database size per game; and
-the highest rate at which the p99 first response stayed under 250 ms. Figures are printed, never
-asserted. PostgreSQL comes from ``--postgres`` or ``TEST_POSTGRES_URL`` (its public schema is reset).
+the table message shows the new board, the Discord API requests the bot sent per action as the fake
+Discord received them (all of them while the rate ran, over the actions whose board change was seen;
+by kind as ``benchmarks/api_requests.py`` names them), CPU and memory per process, and database size
+per game; and the highest rate at which the p99 first response stayed under 250 ms. Figures are
+printed, never asserted. PostgreSQL comes from ``--postgres`` or ``TEST_POSTGRES_URL`` (its public schema is reset).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -36,6 +39,7 @@ from typing import Any
 
 from sqlalchemy import text
 
+from benchmarks.api_requests import KINDS, api_path, classify
 from bot.store.db import make_engine
 from tests.smoke.crowd import CrowdDiscord
 
@@ -61,6 +65,7 @@ class Step:
     interactions: int = 0
     actions: int = 0
     seconds: float = 0.0
+    requests: Counter[str] = field(default_factory=Counter)  # the bot's REST requests by kind
 
     def p(self, values: list[float], q: float) -> float:
         if not values:
@@ -170,6 +175,7 @@ class Run:
 
     async def step(self, rate: float, seconds: float) -> Step:
         step = Step(rate)
+        first = len(self.fake.requests)
         loop = asyncio.get_running_loop()
         started = loop.time()
         tasks: set[asyncio.Task[None]] = set()
@@ -186,6 +192,11 @@ class Run:
         step.seconds = loop.time() - started
         if tasks:
             await asyncio.wait(tasks, timeout=60)
+        # everything the bot sent over the socket while this rate ran, its late answers included
+        step.requests.update(
+            classify(r.method, api_path(r.path), lambda c: c not in self.fake.channels)
+            for r in self.fake.requests[first:]
+        )
         return step
 
 
@@ -278,14 +289,19 @@ async def measure(
                     p.kill()
     drawing = "pictures in a thread" if picture_workers == 0 else "pictures in worker processes"
     print(f"\n{store}, {processes} process(es), {drawing}, {games} games opened in {opened:.0f} s")
-    print(f"{'rate/s':>7} {'inter/s':>8} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'board p99':>9}")
+    print(
+        f"{'rate/s':>7} {'inter/s':>8} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'board p99':>9} "
+        f"{'req/action':>10}  ({' '.join(KINDS)})"
+    )
     best = None
     for s in steps:
         p99 = s.p(s.first_ms, 0.99)
         print(
             f"{s.rate:7.0f} {s.interactions / s.seconds:8.1f} {s.actions / s.seconds:9.1f} "
             f"{statistics.median(s.first_ms) if s.first_ms else float('nan'):7.1f} {p99:7.1f} "
-            f"{max(s.first_ms, default=float('nan')):7.1f} {s.p(s.board_ms, 0.99):9.1f}"
+            f"{max(s.first_ms, default=float('nan')):7.1f} {s.p(s.board_ms, 0.99):9.1f} "
+            f"{sum(s.requests.values()) / max(1, s.actions):10.2f}  "
+            f"({' '.join(f'{s.requests[k] / max(1, s.actions):.2f}' for k in KINDS)})"
         )
         if p99 <= TARGET_MS:
             best = s.rate

@@ -90,8 +90,9 @@ def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> li
     engine = table.engine
     view = table.view(seat)  # with the seats' names, as the bot's menus are built
     actions = engine.legal(table.state, seat)
-    labels = engine.action_path(view, action, lang)
-    joined = [" · ".join(labels[i:j]) for i in range(len(labels)) for j in range(i + 1, len(labels) + 1)]
+    labels = [label[:80] for label in engine.action_path(view, action, lang)]  # as the menu tree cuts them
+    # a collapsed chain of steps is one option, its label cut to 100 characters
+    joined = {" · ".join(labels[i:j])[:100] for i in range(len(labels)) for j in range(i + 1, len(labels) + 1)}
     menu = menus.Menu(engine, view, actions, lang)
 
     def search(path: list[str], depth: int) -> list[str] | None:
