@@ -115,6 +115,10 @@ class Controller:
         self._shown: dict[tuple[int, int], str] = {}
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
+        # person -> their DM channel with the bot (sending there needs no lookup of the user)
+        self._dm_channels: dict[int, int] = {}
+        # DM menus whose buttons their own answer already took away (nothing to tidy later)
+        self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
         self._calls: dict[int, tuple[int, frozenset[int]]] = {}
         # game -> the newest table waiting for the table-message edit under way (None: none waits)
@@ -213,6 +217,8 @@ class Controller:
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
         embed = await self._answer_in_place(interaction, after, seat, lang, content, items)
+        if in_dm and interaction.message is not None and not items:
+            self._bare.add(interaction.message.id)
         if in_dm and interaction.message is not None:
             self._shown[(game_id, seat)] = embed.description or ""
             await self.service.remember_message(
@@ -367,6 +373,7 @@ class Controller:
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
+        self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
 
@@ -595,8 +602,7 @@ class Controller:
         channel = await self.channel(table.channel_id)
         lang = await self.server_lang(getattr(channel, "guild", None))
         seat = table.seat_of(interaction.user.id)
-        await channel.send(t("is_back", lang, name=table.seats[seat or 0].name))
-        await self.refresh_table(table, channel, lang)
+        await self.refresh_table(table, channel, lang)  # its last moves say they are back
         if seat is not None and seat in table.prompts and table.prompts[seat].secret:
             await self.send_prompt(table, seat, channel)
 
@@ -734,9 +740,10 @@ class Controller:
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(render.step_items(table, seat, lang, step))}
         if file is not None:
             kwargs["file"] = file
+        previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         try:
-            user = self.bot.get_user(info.user_id) or await self.bot.fetch_user(info.user_id)
-            sent = await user.send(render.prompt_text(table, seat, lang, step, extra), **kwargs)
+            to = await self._dm_channel(info.user_id, previous[0] if previous else None)
+            sent = await to.send(render.prompt_text(table, seat, lang, step, extra), **kwargs)
         except discord.HTTPException as exc:
             if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):
                 # Discord failed (5xx, rate limit): not a closed DM; the prompt is owed and re-sent
@@ -754,13 +761,14 @@ class Controller:
             return TOLD
         if not info.dm_open or info.dm_noticed:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
-        previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+        self._dm_channels[info.user_id] = sent.channel.id
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
         self._shown[(table.game_id, seat)] = embed.description or ""
-        if previous is not None and previous[1] != sent.id:
-            # The older menu is closed anyway; take its buttons away so only the live one shows.
+        if previous is not None and previous[1] != sent.id and previous[1] not in self._bare:
+            # The older menu is closed anyway; take its buttons away so only the live one shows
+            # (unless its answer already did).
             with contextlib.suppress(discord.HTTPException):
                 await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
         return SENT
@@ -788,9 +796,18 @@ class Controller:
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
 
+    async def _dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
+        """The person's DM channel: known from an earlier DM (no request), else opened through the
+        user (a lookup when the user is not cached)."""
+        channel_id = self._dm_channels.get(user_id) or known
+        if channel_id is not None:
+            return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        return user
+
     async def _dm(self, user_id: int, content: str) -> None:
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content)
+            sent = await (await self._dm_channel(user_id)).send(content)
+            self._dm_channels[user_id] = sent.channel.id
         except discord.HTTPException:
             log.info("DM to user refused; they can read it with /hand")
