@@ -18,6 +18,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
+from bot.chat.activity_button import board_items
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
@@ -558,7 +559,9 @@ class Controller:
         embed, file = await render.table_embed(self.pictures, table, lang)
         until = self.bot.ai.answer_deadline(table.game_id)
         render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
-        items = render.table_items(table, lang) if table.status == RUNNING else []
+        items = (
+            render.table_items(table, lang) + board_items(self.bot.web, table, lang) if table.status == RUNNING else []
+        )
         view = render.view_of(items) if items else None
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         if ref is not None:
@@ -592,7 +595,9 @@ class Controller:
             sent = await user.send(
                 render.prompt_text(table, seat, lang, step, extra),
                 embed=embed,
-                view=render.view_of(render.step_items(table, seat, lang, step)),
+                view=render.view_of(
+                    render.step_items(table, seat, lang, step) + board_items(self.bot.web, table, lang, seat)
+                ),
             )
         except discord.HTTPException as exc:
             if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):

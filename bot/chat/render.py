@@ -222,7 +222,10 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
     order = sorted(res.ranks, key=lambda s: (res.ranks[s], s))
     gone = [s for s in order if table.seats[s].resigned]
     names = [t("name_resigned", lang, name=n) if s in gone else n for s, n in enumerate(table.names)]
-    lines = [t("rank_line", lang, rank=res.ranks[s], name=names[s], score=table.engine.score_text(res.scores[s], lang)) for s in order]
+    lines = [
+        t("rank_line", lang, rank=res.ranks[s], name=names[s], score=table.engine.score_text(res.scores[s], lang))
+        for s in order
+    ]
     if gone:
         lines.append(t("resigned_counts_last", lang, names=", ".join(table.names[s] for s in gone)))
     if table.resigned_by is not None:
