@@ -29,6 +29,7 @@ from bot.service.pictures import Pictures
 from bot.service.tables import TableService
 from bot.store.models import RUNNING
 from bot.web.activity import DiscordOAuth, OAuthRefused
+from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
@@ -100,7 +101,7 @@ class WebTable:
         # The Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set), and who may watch a channel.
         self.activity = activity
         self.may_watch: MayWatch | None = None
-        self.hub = Hub(self.service.table_by_id, self._render)
+        self.hub = Hub(self.service.table_by_id, self._render, History(self.service.sessions))
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -262,7 +263,7 @@ class WebTable:
         grant = self._grant(request, token)
         table = await self._table(request, grant)
         client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
-        return web.json_response(self._render(table, client, self.hub.log_of(table.game_id)))
+        return web.json_response(self._render(table, client, await self.hub.history.events(table)))
 
     async def picture(self, request: web.Request) -> web.Response:
         grant = self._grant(request, request.query.get("t"))
@@ -382,7 +383,7 @@ class WebTable:
         self.hub.add(client)
         try:
             latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
-            await self.hub.send(client, latest, force=True)
+            await self.hub.send(client, latest, await self.hub.history.events(latest), force=True)
             async for msg in ws:  # the page only listens; anything it sends is ignored
                 if msg.type == WSMsgType.ERROR:
                     break
