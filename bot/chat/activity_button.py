@@ -123,3 +123,14 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wb:
         if mine is not None:
             view.add_item(discord.ui.Button(label=t("board_mine", lang)[:80], url=mine, emoji="🧩"))
         await ctl.reply(interaction, content, view=view)
+
+
+def replay_link(web: WebTable | None, game_id: int, lang: str) -> dict[str, discord.ui.View]:
+    """The answer to Replay also opens the replay in the browser (a watcher's link: once the game is
+    over its page is the replay, with every seat's view open), while the web table is on."""
+    if web is None:
+        return {}
+    view = discord.ui.View(timeout=None)
+    url = web.links.spectator(game_id)
+    view.add_item(discord.ui.Button(label=t("replay_web", lang)[:80], url=url, emoji="🎞"))
+    return {"view": view}

@@ -18,7 +18,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
-from bot.chat.activity_button import board_items
+from bot.chat.activity_button import board_items, replay_link
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
@@ -512,6 +512,7 @@ class Controller:
             t("replay_posted", lang, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
+            **replay_link(self.bot.web, log.game_id, lang),
         )
 
     async def after_ai(self, outcome: Outcome) -> None:

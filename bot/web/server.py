@@ -27,13 +27,14 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, Table
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
-from bot.store.models import RUNNING
+from bot.store.models import FINISHED, RUNNING
 from bot.web.activity import DiscordOAuth, OAuthRefused
 from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
 from bot.web.page import path_of, payload, places_maker, scene_maker, step_json
+from bot.web.replay import Replayed, Replays, frame, outline
 from bot.web.texts import lang_of_header, texts
 from games.core import Event
 from games.fonts import FILES
@@ -102,6 +103,7 @@ class WebTable:
         self.activity = activity
         self.may_watch: MayWatch | None = None
         self.hub = Hub(self.service.table_by_id, self._render, History(self.service.sessions))
+        self.replays = Replays(self.service.sessions)
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -119,6 +121,8 @@ class WebTable:
                 web.post("/api/menu", self.menu),
                 web.post("/api/place", self.place),
                 web.get("/ws", self.socket),
+                web.get("/api/replay", self.replay_outline),
+                web.get("/api/replay/step", self.replay_step),
             ]
         )
         if self.activity is not None:
@@ -371,6 +375,33 @@ class WebTable:
                 params["reason"] = described
         params.pop("refusal", None)
         return web.json_response({"ok": False, "error": t(err.code, lang, **params), "refresh": True}, status=409)
+
+    # -- a finished game's replay ------------------------------------------------------------
+    async def _replayed(self, request: web.Request) -> Replayed:
+        """Any link of the game opens its replay once it is over: then every seat's view is open."""
+        grant = self._grant(request, request.headers.get("X-Board-Token", ""))
+        table = await self._table(request, grant)
+        if table.status != FINISHED:
+            raise web.HTTPConflict(text=texts(self._lang(request))["not_over"])
+        replayed = await self.replays.of(table)
+        if replayed is None:
+            raise web.HTTPNotFound(text=texts(self._lang(request))["refused"])
+        return replayed
+
+    async def replay_outline(self, request: web.Request) -> web.Response:
+        replayed = await self._replayed(request)
+        lang = self._lang(request)
+        engine = replayed.game.engine
+        return web.json_response(outline(replayed, engine.names.get(lang) or engine.names["en"], lang))
+
+    async def replay_step(self, request: web.Request) -> web.Response:
+        replayed = await self._replayed(request)
+        step, seat = request.query.get("step", "0"), request.query.get("seat", "")
+        if not step.isdigit() or len(step) > 6 or not int(step) <= replayed.last:
+            raise web.HTTPBadRequest()
+        if seat and not (seat.isdigit() and int(seat) < replayed.game.players):
+            raise web.HTTPBadRequest()
+        return web.json_response(frame(replayed, int(step), int(seat) if seat else None, self._lang(request)))
 
     # -- live ----------------------------------------------------------------------------------
     async def socket(self, request: web.Request) -> web.StreamResponse:
