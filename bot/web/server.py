@@ -116,6 +116,7 @@ class WebTable:
                 web.get("/board/{token}", self.page),
                 web.get("/static/fonts/{weight}.ttf", self.font_file),
                 web.get("/static/{name}", self.static_file),
+                web.get("/favicon.ico", self.no_icon),
                 web.get("/api/state", self.state),
                 web.get("/api/picture", self.picture),
                 web.post("/api/menu", self.menu),
@@ -196,6 +197,11 @@ class WebTable:
         if not self.built:
             return web.Response(text=texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
+
+    @staticmethod
+    async def no_icon(_request: web.Request) -> web.Response:
+        """Browsers ask for an icon by themselves; there is none (and a 404 would only be noise)."""
+        return web.Response(status=204)
 
     async def activity_page(self, request: web.Request) -> web.StreamResponse:
         """The page Discord shows in the Activity (the same bundle; it starts in Activity mode)."""
