@@ -68,7 +68,7 @@ async def take_turn(world: World, page: Any) -> str:
     that name it alone (not a commit of chips, which the panel composes), else through the panel."""
     table = await world.service.table_in(world.channel.id)
     assert table is not None and table.prompts
-    seat = min(table.prompts)
+    seat = min(table.engine.pending(table.state))  # whom the game waits for (a chosen pick stays open)
     legal = table.engine.legal(table.state, seat)
     named = places_maker(table.engine)
     assert named is not None
@@ -127,7 +127,7 @@ async def play(world: World, pages: list[Any], watcher: Any, turns: int) -> Coun
     for _turn in range(turns):
         table = await world.service.table_in(world.channel.id)
         assert table is not None and table.prompts
-        seat = min(table.prompts)
+        seat = min(table.engine.pending(table.state))  # whom the game waits for (a chosen pick stays open)
         ways[await take_turn(world, pages[seat])] += 1
         for other in pages:  # every seat's page follows without reloading
             await follows(other, world)
