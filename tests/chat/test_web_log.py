@@ -62,3 +62,39 @@ async def test_the_log_survives_a_restart_with_each_readers_events(tmp_path: Pat
         assert set(mine) & set(after[0]["log"])
         assert not set(mine) & set(after[2]["log"])
         assert not set(mine) - set(log_lines(table.engine, private[0], None, "en", table.names)) & set(after[1]["log"])
+
+
+async def test_a_change_this_process_did_not_see_is_read_from_the_stored_log(tmp_path: Path) -> None:
+    """An action committed elsewhere (another process: here straight through the service, which tells
+    no page) leaves a gap; the next change seen here reads the log again instead of skipping it."""
+    async with web_world(tmp_path, "web-log-gap") as (world, web, _ticks):
+        members = await start_game(world, "war_chest", 2)
+        tokens = [await board_links(world, m) for m in members]
+        base = f"http://127.0.0.1:{web.port}"
+        async with aiohttp.ClientSession() as http:
+            watching = await http.ws_connect(f"{base}/ws?t={tokens[0][1]}")
+            first = json.loads((await watching.receive()).data)["state"]
+            table = await world.service.table_in(world.channel.id)
+            assert table is not None
+            mover = next(iter(table.prompts))
+            elsewhere = await world.service.act(
+                game_id=table.game_id,
+                user_id=members[mover].id,
+                action=table.engine.legal(table.state, mover)[0],
+                seq=table.prompt_seqs[mover],
+            )
+            table = elsewhere.table
+            mover = next(iter(table.prompts))
+            assert (await play_one(http, base, tokens[mover][0]))["ok"]
+            after = await world.service.table_in(world.channel.id)
+            assert after is not None
+            state = first
+            while state["version"] < after.version:
+                state = json.loads((await asyncio.wait_for(watching.receive(), 5)).data)["state"]
+            unseen = log_lines(table.engine, elsewhere.events, None, "en", table.names)
+            assert unseen and not set(unseen) <= set(first["log"])
+            assert set(unseen) <= set(state["log"])
+            events = web.hub.log_of(table.game_id)
+            assert state["log"] == log_lines(table.engine, events, None, "en", table.names)[-30:]
+            await watching.close()
+        await asyncio.sleep(0.05)
