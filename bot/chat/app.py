@@ -133,11 +133,11 @@ class Speltafel(commands.AutoShardedBot):
         await self.add_cog(Settings(self))
         await self.add_cog(Records(self))
         if self.web is not None:
+            from bot.chat.activity_button import ActivityButton, BoardButton
             from bot.chat.cogs.board import Board
 
+            self.add_dynamic_items(BoardButton)
             if self.web.activity is not None:
-                from bot.chat.activity_button import ActivityButton
-
                 self.add_dynamic_items(ActivityButton)
             await self.add_cog(Board(self, self.web.links, activity=self.web.activity is not None))
             await self.web.start()

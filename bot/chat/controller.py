@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from bot.chat import render
+from bot.chat.activity_button import board_items, replay_link
 from bot.chat.components import HandButton, VoteButton
 from bot.chat.i18n import lang_of, t
 from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
@@ -214,6 +215,8 @@ class Controller:
         if isinstance(step, menus.Step):
             content = render.prompt_text(after, seat, lang, step, seen)
             items = render.step_items(after, seat, lang, step)
+            if in_dm:
+                items += board_items(self.bot.web, after, lang, seat)
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
         embed = await self._answer_in_place(interaction, after, seat, lang, content, items)
@@ -656,6 +659,7 @@ class Controller:
             t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
+            **replay_link(self.bot.web, log.game_id, lang),
         )
 
     async def after_ai(self, outcome: Outcome) -> None:
@@ -705,7 +709,9 @@ class Controller:
         embed, file = await render.table_embed(self.pictures, table, lang, deadlines=deadlines)
         until = self.bot.ai.answer_deadline(table.game_id)
         render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
-        items = render.table_items(table, lang) if table.status == RUNNING else []
+        items = (
+            render.table_items(table, lang) + board_items(self.bot.web, table, lang) if table.status == RUNNING else []
+        )
         view = render.view_of(items) if items else None
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         if ref is not None:
@@ -737,7 +743,8 @@ class Controller:
         if not isinstance(step, menus.Step) or info.user_id is None:
             return None
         embed, file = await render.table_embed(self.pictures, table, lang, seat)
-        kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(render.step_items(table, seat, lang, step))}
+        items = render.step_items(table, seat, lang, step) + board_items(self.bot.web, table, lang, seat)
+        kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)

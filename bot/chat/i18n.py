@@ -59,6 +59,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "**Your board** (only for you, valid {hours} hours): <{mine}>\n**For watchers** (public view): <{watch}>",
         "nl": "**Jouw bord** (alleen voor jou, {hours} uur geldig): <{mine}>\n**Voor kijkers** (openbaar beeld): <{watch}>",
     },
+    "board_open": {"en": "Open the board", "nl": "Open het bord"},
+    "replay_web": {"en": "Replay in the browser", "nl": "Herhaling in de browser"},
+    "board_mine": {"en": "Your board", "nl": "Jouw bord"},
     "activity_open": {"en": "Open the board in Discord", "nl": "Open het bord in Discord"},
     "activity_unavailable": {
         "en": "The board can't be opened in Discord here; use /board for a link.",

@@ -1,7 +1,8 @@
 """Open pages per game, and telling them about changes.
 
 A change committed in this process reaches its pages at once: the chat adapter calls ``changed``
-with the table it already holds, so no database read stands between the commit and the push. A
+with the table and events it already holds, so no database read stands between the commit and the
+push (the log reads the stored actions only when it has not followed the game, see history.py). A
 change committed by another bot process on the same database is found by polling: every
 ``interval`` seconds the hub reads the version of each game it has pages for and pushes when it
 moved. A page that reconnects (after a restart) is sent the current view at once.
@@ -12,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,13 +20,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.service.notices import Table
+from bot.web.history import History
 from bot.web.links import Pass
 from games.core import Event
 
 log = logging.getLogger(__name__)
-
-#: events kept per game for the pages' log (those committed through this process)
-KEEP_EVENTS = 60
 
 
 @dataclass(eq=False)
@@ -45,12 +43,12 @@ Render = Callable[[Table, Client, list[Event]], dict[str, Any]]
 class Hub:
     load: Callable[[int], Awaitable[Table | None]]
     render: Render
+    history: History
     clients: dict[int, set[Client]] = field(default_factory=dict)
-    events: dict[int, deque[Event]] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def log_of(self, game_id: int) -> list[Event]:
-        return list(self.events.get(game_id, ()))
+        return self.history.log_of(game_id)
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.grant.game_id, set()).add(client)
@@ -61,27 +59,28 @@ class Hub:
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.game_id]
+                self.history.forget(client.grant.game_id)  # read again when a page comes back
 
     def changed(self, table: Table, events: list[Event]) -> None:
         """A change was committed (called synchronously by the chat adapter, before it talks to Discord)."""
-        if events:
-            self.events.setdefault(table.game_id, deque(maxlen=KEEP_EVENTS)).extend(events)
+        self.history.note(table, events)
         if table.game_id in self.clients:
             task = asyncio.get_running_loop().create_task(self.push(table, force=not events))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def push(self, table: Table, *, force: bool = False) -> None:
+        events = await self.history.events(table)
         for client in list(self.clients.get(table.game_id, ())):
-            await self.send(client, table, force=force)
+            await self.send(client, table, events, force=force)
 
-    async def send(self, client: Client, table: Table, *, force: bool = False) -> None:
+    async def send(self, client: Client, table: Table, events: list[Event], *, force: bool = False) -> None:
         # Checked and marked before the first await: a later version is never overtaken by an older one.
         if table.version < client.version or (table.version == client.version and not force):
             return
         client.version = table.version
         try:
-            message = {"type": "state", "state": self.render(table, client, self.log_of(table.game_id))}
+            message = {"type": "state", "state": self.render(table, client, events)}
             await client.ws.send_json(message)
         except (ConnectionError, RuntimeError):
             self.remove(client)

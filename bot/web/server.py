@@ -27,12 +27,14 @@ from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, Table
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
-from bot.store.models import RUNNING
+from bot.store.models import FINISHED, RUNNING
 from bot.web.activity import DiscordOAuth, OAuthRefused
+from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
 from bot.web.page import path_of, payload, places_maker, scene_maker, step_json
+from bot.web.replay import Replayed, Replays, frame, outline
 from bot.web.texts import lang_of_header, texts
 from games.core import Event
 from games.fonts import FILES
@@ -100,7 +102,8 @@ class WebTable:
         # The Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set), and who may watch a channel.
         self.activity = activity
         self.may_watch: MayWatch | None = None
-        self.hub = Hub(self.service.table_by_id, self._render)
+        self.hub = Hub(self.service.table_by_id, self._render, History(self.service.sessions))
+        self.replays = Replays(self.service.sessions)
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -113,11 +116,14 @@ class WebTable:
                 web.get("/board/{token}", self.page),
                 web.get("/static/fonts/{weight}.ttf", self.font_file),
                 web.get("/static/{name}", self.static_file),
+                web.get("/favicon.ico", self.no_icon),
                 web.get("/api/state", self.state),
                 web.get("/api/picture", self.picture),
                 web.post("/api/menu", self.menu),
                 web.post("/api/place", self.place),
                 web.get("/ws", self.socket),
+                web.get("/api/replay", self.replay_outline),
+                web.get("/api/replay/step", self.replay_step),
             ]
         )
         if self.activity is not None:
@@ -192,6 +198,11 @@ class WebTable:
             return web.Response(text=texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
 
+    @staticmethod
+    async def no_icon(_request: web.Request) -> web.Response:
+        """Browsers ask for an icon by themselves; there is none (and a 404 would only be noise)."""
+        return web.Response(status=204)
+
     async def activity_page(self, request: web.Request) -> web.StreamResponse:
         """The page Discord shows in the Activity (the same bundle; it starts in Activity mode)."""
         if not self.built:
@@ -262,7 +273,7 @@ class WebTable:
         grant = self._grant(request, token)
         table = await self._table(request, grant)
         client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
-        return web.json_response(self._render(table, client, self.hub.log_of(table.game_id)))
+        return web.json_response(self._render(table, client, await self.hub.history.events(table)))
 
     async def picture(self, request: web.Request) -> web.Response:
         grant = self._grant(request, request.query.get("t"))
@@ -371,6 +382,33 @@ class WebTable:
         params.pop("refusal", None)
         return web.json_response({"ok": False, "error": t(err.code, lang, **params), "refresh": True}, status=409)
 
+    # -- a finished game's replay ------------------------------------------------------------
+    async def _replayed(self, request: web.Request) -> Replayed:
+        """Any link of the game opens its replay once it is over: then every seat's view is open."""
+        grant = self._grant(request, request.headers.get("X-Board-Token", ""))
+        table = await self._table(request, grant)
+        if table.status != FINISHED:
+            raise web.HTTPConflict(text=texts(self._lang(request))["not_over"])
+        replayed = await self.replays.of(table)
+        if replayed is None:
+            raise web.HTTPNotFound(text=texts(self._lang(request))["refused"])
+        return replayed
+
+    async def replay_outline(self, request: web.Request) -> web.Response:
+        replayed = await self._replayed(request)
+        lang = self._lang(request)
+        engine = replayed.game.engine
+        return web.json_response(outline(replayed, engine.names.get(lang) or engine.names["en"], lang))
+
+    async def replay_step(self, request: web.Request) -> web.Response:
+        replayed = await self._replayed(request)
+        step, seat = request.query.get("step", "0"), request.query.get("seat", "")
+        if not step.isdigit() or len(step) > 6 or not int(step) <= replayed.last:
+            raise web.HTTPBadRequest()
+        if seat and not (seat.isdigit() and int(seat) < replayed.game.players):
+            raise web.HTTPBadRequest()
+        return web.json_response(frame(replayed, int(step), int(seat) if seat else None, self._lang(request)))
+
     # -- live ----------------------------------------------------------------------------------
     async def socket(self, request: web.Request) -> web.StreamResponse:
         token = request.query.get("t", "")
@@ -382,7 +420,7 @@ class WebTable:
         self.hub.add(client)
         try:
             latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
-            await self.hub.send(client, latest, force=True)
+            await self.hub.send(client, latest, await self.hub.history.events(latest), force=True)
             async for msg in ws:  # the page only listens; anything it sends is ignored
                 if msg.type == WSMsgType.ERROR:
                     break

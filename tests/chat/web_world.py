@@ -84,3 +84,29 @@ async def start_game(world: World, game: str, players: int, options: str | None 
     )
     assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
     return members
+
+
+async def restart_with_web(world: World, ticks: Ticks, rate: int = 600) -> WebTable:
+    """Stop the bot and start a new one (a new web table on a new port) on the same database and
+    simulated Discord: nothing in memory survives but what the database holds."""
+    old = world.env.bot
+    await world.engine.dispose()
+    world.engine = make_engine(f"sqlite+aiosqlite:///{world.db_path}")
+    await upgrade(world.engine)
+    world.service = TableService(make_sessions(world.engine), seeds=world.service._seeds, now=world.clock)
+    links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
+    web = WebTable(world.service, pictures.Pictures(picture_pool()), links, rate_per_minute=rate, poll=None, now=ticks)
+    await old.close()
+    bot = Speltafel(
+        world.service,
+        dev_guild_id=GUILD_ID,
+        shard_count=1,
+        ai=make_ai(world.service),
+        clock_tick=None,
+        pictures=web.pictures,
+        replays=replays.Replays(replay_pool(), now=world.service.now),
+        web=web,
+    )
+    await world.env.restart_bot(bot)
+    links.base_url = f"http://127.0.0.1:{web.port}"
+    return web

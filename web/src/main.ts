@@ -1,7 +1,6 @@
 // The board page: loads the reader's view with its link token, draws the board (SVG from the game's
 // scene, or the PNG picture), offers the menu as the chat does, and follows changes over a WebSocket.
 
-type Item = { [key: string]: any };
 type Option = { label: string; path: string; leaf: boolean };
 type Menu = { chosen: string[]; path: string; options: Option[] };
 type State = {
@@ -10,13 +9,13 @@ type State = {
   players: { name: string; seat: number; waiting: boolean; you: boolean }[];
   status: string[]; log: string[]; prompt: string | null; seq: number | null; menu: Menu | null;
   places: string[];
-  board: { scene?: { width: number; height: number; background: string; items: Item[] };
-           font?: { [weight: string]: [number, number] }; picture?: string | null };
+  board: Board;
 };
 
 import { inActivity, startActivity } from "./activity";
+import { Board, drawBoard, el, list, section } from "./board";
+import { startReplay } from "./replay";
 
-const SVG = "http://www.w3.org/2000/svg";
 let token = decodeURIComponent(location.pathname.split("/").pop() || ""); // inside Discord: from the Activity sign-in
 let state: State | null = null;
 let menu: Menu | null = null;
@@ -26,135 +25,7 @@ let next: string[] = [];
 let message: { text: string; error: boolean } | null = null;
 let socket: WebSocket | null = null;
 let retry = 250;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: { [k: string]: string } = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function svg(tag: string, attrs: { [k: string]: string | number }): SVGElement {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function paint(item: Item, metrics: { [weight: string]: [number, number] }): SVGElement {
-  const stroke = (colour: string | null, width: number) =>
-    colour ? { stroke: colour, "stroke-width": width } : {};
-  switch (item.kind) {
-    case "rect": {
-      const [x0, y0, x1, y1] = item.box;
-      return svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: item.radius || 0,
-        fill: item.fill || "none", ...stroke(item.outline, item.width) });
-    }
-    case "ellipse": {
-      const [x0, y0, x1, y1] = item.box;
-      return svg("ellipse", { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, rx: (x1 - x0) / 2, ry: (y1 - y0) / 2,
-        fill: item.fill || "none", ...stroke(item.outline, item.width) });
-    }
-    case "polygon":
-      return svg("polygon", { points: item.points.map((p: number[]) => p.join(",")).join(" "),
-        fill: item.fill || "none", ...stroke(item.outline, item.width) });
-    case "line":
-      return svg("polyline", { points: item.points.map((p: number[]) => p.join(",")).join(" "), fill: "none",
-        stroke: item.colour, "stroke-width": item.width, "stroke-linejoin": "round", "stroke-linecap": "round" });
-    case "text": {
-      // Pillow's anchors: a = the ascender line at y, m = the middle of ascender and descender.
-      const [ascent, descent] = metrics[item.weight] || metrics.regular;
-      const lines: string[] = item.lines;
-      const step: number = item.line_height;
-      const top = item.anchor[1] === "m" ? item.y - (step * (lines.length - 1)) / 2 : item.y;
-      const shift = item.anchor[1] === "m" ? ((ascent - descent) / 2) * item.size : ascent * item.size;
-      const group = svg("text", { "font-family": "Source Sans Pro", "font-size": item.size,
-        "font-weight": item.weight === "bold" ? 700 : 400, fill: item.colour,
-        "text-anchor": { l: "start", m: "middle", r: "end" }[item.anchor[0] as "l" | "m" | "r"] });
-      lines.forEach((line, i) => {
-        const span = svg("tspan", { x: item.x, y: top + i * step + shift });
-        span.textContent = line;
-        group.appendChild(span);
-      });
-      return group;
-    }
-  }
-  return svg("g", {});
-}
-
-function drawBoard(s: State): HTMLElement {
-  const box = el("div", { class: "board", role: "img", "aria-label": s.texts.board });
-  const scene = s.board.scene;
-  if (!scene) {
-    if (s.board.picture) box.appendChild(el("img", { src: s.board.picture, alt: s.texts.board }));
-    return box;
-  }
-  box.removeAttribute("role");
-  const root = svg("svg", { viewBox: `0 0 ${scene.width} ${scene.height}`, "aria-label": s.texts.board }) as SVGSVGElement;
-  root.appendChild(svg("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
-  const open = new Set(picked.length ? next : s.places);
-  const chosen = new Set(picked);
-  const focusable = new Set<string>(); // one stop per place for the keyboard, however many shapes draw it
-  for (const item of scene.items) {
-    let shape = paint(item, s.board.font || { regular: [1, 0] });
-    if (item.kind === "line" && item.place && open.has(item.place)) {
-      // A thin path is hard to hit: an invisible band along it takes the pointer.
-      const group = svg("g", {});
-      group.appendChild(shape);
-      const pts: number[][] = item.points;
-      for (let i = 1; i < pts.length; i++) {
-        const [[x0, y0], [x1, y1]] = [pts[i - 1], pts[i]];
-        const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-        const [nx, ny] = [((y0 - y1) / len) * 9, ((x1 - x0) / len) * 9]; // 9 px either side
-        const corners = [[x0 + nx, y0 + ny], [x1 + nx, y1 + ny], [x1 - nx, y1 - ny], [x0 - nx, y0 - ny]];
-        group.appendChild(svg("polygon", { points: corners.map((c) => c.join(",")).join(" "), fill: "transparent" }));
-      }
-      shape = group;
-    }
-    if (item.title) {
-      const title = svg("title", {});
-      title.textContent = item.title;
-      shape.appendChild(title);
-    }
-    // A mark that says nothing on hover lets the pointer through to the place under it.
-    if (!item.place && !item.title) shape.setAttribute("pointer-events", "none");
-    if (item.place && chosen.has(item.place)) {
-      shape.setAttribute("class", "picked");
-      shape.setAttribute("data-picked", item.place);
-    }
-    if (item.place && open.has(item.place)) {
-      const place: string = item.place;
-      shape.setAttribute("class", "place");
-      shape.setAttribute("data-place", place);
-      if (!focusable.has(place)) {
-        focusable.add(place);
-        shape.setAttribute("tabindex", "0");
-        shape.setAttribute("role", "button");
-        shape.setAttribute("aria-label", item.title || place);
-      }
-      shape.addEventListener("click", () => pick(place));
-      shape.addEventListener("keydown", (e: Event) => {
-        const key = (e as KeyboardEvent).key;
-        if (key === "Enter" || key === " ") { e.preventDefault(); pick(place); }
-      });
-    }
-    root.appendChild(shape);
-  }
-  box.appendChild(root);
-  return box;
-}
-
-function section(title: string, ...children: Node[]): HTMLElement {
-  const part = el("section");
-  part.appendChild(el("h2", {}, title));
-  children.forEach((c) => part.appendChild(c));
-  return part;
-}
-
-function list(lines: string[], cls: string): HTMLElement {
-  const ul = el("ul", { class: cls });
-  lines.forEach((line) => ul.appendChild(el("li", {}, line)));
-  return ul;
-}
+let replaying = false; // the game is over and the page shows its replay: nothing live any more
 
 function draw(): void {
   const app = document.getElementById("app")!;
@@ -171,7 +42,7 @@ function draw(): void {
   if (s.menu) head.appendChild(el("span", { class: "turn", id: "turn" }, s.texts.your_turn));
   else if (waiting.length) head.appendChild(el("span", { id: "turn" }, s.texts.waiting_for.replace("{names}", waiting.join(", "))));
   app.appendChild(head);
-  app.appendChild(drawBoard(s));
+  app.appendChild(drawBoard(s.board, s.texts.board, new Set(picked.length ? next : s.places), new Set(picked), pick));
   const side = el("aside");
   if (message) side.appendChild(el("p", { class: message.error ? "message error" : "message", role: "status" }, message.text));
   if (s.seat !== null) {
@@ -210,7 +81,16 @@ function show(fresh: State): void {
   if (state && fresh.version < state.version) return; // an older view never replaces a newer one
   if (!state || fresh.version !== state.version) { menu = null; picked = []; }
   state = fresh;
+  if (replaying) return;
   draw();
+  if (!fresh.running) {
+    // The game is over: its page becomes its replay (an abandoned game has none and stays as it is).
+    replaying = true;
+    startReplay(token).then((ok) => {
+      replaying = ok;
+      if (ok) socket?.close();
+    });
+  }
 }
 
 async function load(): Promise<void> {
@@ -257,6 +137,7 @@ function connect(): void {
     if (data.type === "state") show(data.state);
   };
   socket.onclose = () => {
+    if (replaying) return;
     // The bot restarted or the network dropped: try again, less often the longer it lasts.
     if (state) document.body.setAttribute("data-offline", state.texts.reconnecting);
     setTimeout(connect, retry);

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.chat.activity_button import ActivityButton
+from bot.chat.activity_button import ActivityButton, links_text
 from bot.chat.i18n import t
 from bot.service.errors import ServiceError
 from bot.store.models import RUNNING
@@ -35,16 +35,10 @@ class Board(commands.Cog):
         if table is None or table.status != RUNNING:
             await self.ctl.refuse(interaction, ServiceError("no_game"))
             return
-        hours = f"{self.links.lifetime / 3600:g}"
-        watch = self.links.spectator(table.game_id)
         extra: dict[str, discord.ui.View] = {}
         if self.activity:
             view = discord.ui.View(timeout=None)
             view.add_item(ActivityButton(table.game_id, t("activity_open", lang)))
             extra["view"] = view
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.seats[seat].resigned:
-            await self.ctl.reply(interaction, t("board_watch", lang, watch=watch, hours=hours), **extra)
-            return
-        mine = self.links.personal(table.game_id, seat, interaction.user.id)
-        await self.ctl.reply(interaction, t("board_links", lang, mine=mine, watch=watch, hours=hours), **extra)
+        content, _mine = links_text(self.links, table, interaction.user.id, lang)
+        await self.ctl.reply(interaction, content, **extra)

@@ -1,0 +1,132 @@
+"""The board page on a phone-sized screen (390x844, touch) and by keyboard alone, in Chromium: the
+board and the panel fit the width and are visible, a tap on a place plays it, and a person who
+only uses the keyboard reaches the places with Tab and plays them with Enter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.web.page import places_maker
+from bot.web.server import BUNDLE
+from tests.chat.test_web_board_clicks import follows
+from tests.chat.test_web_browser import CHROMIUM, FLAGS, board_links, screenshot, version_of
+from tests.chat.web_world import start_game, web_world
+from tests.chat.world import World
+
+playwright_api = pytest.importorskip("playwright.async_api", reason="PyPI playwright is not installed")
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason="no Chromium: apt-get install -y chromium"),
+    pytest.mark.skipif(
+        not (BUNDLE / "board.js").is_file(), reason="the board page is not built: cd web && npm ci && npm run build"
+    ),
+]
+WIDTH, HEIGHT = 390, 844
+
+
+async def mover_action(world: World) -> tuple[int, dict[str, Any], list[str]]:
+    """The seat to move and one of its actions that two places name (a coin, then a hex)."""
+    table = await world.service.table_in(world.channel.id)
+    assert table is not None and table.prompts
+    seat = next(iter(table.prompts))
+    named = places_maker(table.engine)
+    assert named is not None
+    action = next(a for a in table.engine.legal(table.state, seat) if len(named(a)) == 2)
+    return seat, action, named(action)
+
+
+async def finish(page: Any, world: World, action: dict[str, Any], before: int, press: Any) -> None:
+    """After the places: the action is done, or the panel tells the actions those places name apart."""
+    await page.wait_for_function("() => document.querySelector('.message') || document.querySelector('.picked')")
+    if not await page.locator(".message").count():
+        table = await world.service.table_in(world.channel.id)
+        assert table is not None
+        view = table.engine.view(table.state, next(iter(table.prompts)))
+        label = " · ".join(table.engine.action_path(view, action, "en"))[:100]
+        await press(page.locator("#options button.leaf").filter(has_text=label).first)
+        await page.wait_for_selector(".message")
+    await page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {before}")
+    table = await world.service.table_in(world.channel.id)
+    assert table is not None
+    assert (await world.service.action_log(table.game_id))[-1][1] == action
+
+
+async def test_a_phone_sized_page_and_the_keyboard_play_the_board(tmp_path: Path) -> None:
+    async with web_world(tmp_path, "web-phone") as (world, _web, _ticks):
+        members = await start_game(world, "war_chest", 2)
+        links = [(await board_links(world, m))[0] for m in members]
+        async with playwright_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            try:
+                phone = await browser.new_context(
+                    locale="en-GB",
+                    viewport={"width": WIDTH, "height": HEIGHT},
+                    is_mobile=True,
+                    has_touch=True,
+                    device_scale_factor=2,
+                )
+                pages = [await phone.new_page() for _ in links]
+                for page, url in zip(pages, links, strict=True):
+                    await page.goto(url)
+                    await page.wait_for_selector("#app[data-version] .board svg")
+                seat, action, places = await mover_action(world)
+                page = pages[seat]
+                await follows(page, world)
+                # nothing is wider than the screen: no sideways scrolling
+                assert await page.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
+                board = await page.locator(".board svg").bounding_box()
+                assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= WIDTH
+                assert board["width"] >= WIDTH - 40 and board["y"] < HEIGHT  # the board leads, at full width
+                panel = page.locator("#options button").first
+                await panel.scroll_into_view_if_needed()
+                assert await panel.is_visible()
+                box = await panel.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= WIDTH
+                # a tap on each place plays the action
+                before = await version_of(page)
+                for place in places:
+                    shape = page.locator(f'[role=button][data-place="{place}"]')
+                    await shape.scroll_into_view_if_needed()
+                    await shape.tap()
+                    await page.wait_for_function(
+                        "p => document.querySelector('.message') || document.querySelector(`[data-picked=\"${p}\"]`)",
+                        arg=place,
+                    )
+                    if await page.locator(".message").count():
+                        break
+                await finish(page, world, action, before, lambda b: b.tap())
+                await screenshot(page, "phone")
+
+                # the other seat plays by keyboard alone: Tab to a place, Enter picks it
+                seat, action, places = await mover_action(world)
+                page = pages[seat]
+                await follows(page, world)
+                await page.bring_to_front()
+                before = await version_of(page)
+                await page.locator("h1").click()  # start from the top of the page
+                for place in places:
+                    for _ in range(400):
+                        await page.keyboard.press("Tab")
+                        if await page.evaluate("() => document.activeElement.dataset.place || ''") == place:
+                            break
+                    else:
+                        raise AssertionError(f"Tab never reached {place}")
+                    assert await page.evaluate("() => document.activeElement.getAttribute('role')") == "button"
+                    await page.keyboard.press("Enter")
+                    await page.wait_for_function(
+                        "p => document.querySelector('.message') || document.querySelector(`[data-picked=\"${p}\"]`)",
+                        arg=place,
+                    )
+                    if await page.locator(".message").count():
+                        break
+
+                async def by_keyboard(button: Any) -> None:
+                    await button.focus()
+                    await page.keyboard.press("Enter")
+
+                await finish(page, world, action, before, by_keyboard)
+                await phone.close()
+            finally:
+                await browser.close()

@@ -1,0 +1,137 @@
+// Drawing a game's scene as SVG: the same description the bot draws its PNG pictures from.
+
+export type Item = { [key: string]: any };
+export type Board = { scene?: { width: number; height: number; background: string; items: Item[] };
+                      font?: { [weight: string]: [number, number] }; picture?: string | null };
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: { [k: string]: string } = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function svg(tag: string, attrs: { [k: string]: string | number }): SVGElement {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+export function paint(item: Item, metrics: { [weight: string]: [number, number] }): SVGElement {
+  const stroke = (colour: string | null, width: number) =>
+    colour ? { stroke: colour, "stroke-width": width } : {};
+  switch (item.kind) {
+    case "rect": {
+      const [x0, y0, x1, y1] = item.box;
+      return svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: item.radius || 0,
+        fill: item.fill || "none", ...stroke(item.outline, item.width) });
+    }
+    case "ellipse": {
+      const [x0, y0, x1, y1] = item.box;
+      return svg("ellipse", { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, rx: (x1 - x0) / 2, ry: (y1 - y0) / 2,
+        fill: item.fill || "none", ...stroke(item.outline, item.width) });
+    }
+    case "polygon":
+      return svg("polygon", { points: item.points.map((p: number[]) => p.join(",")).join(" "),
+        fill: item.fill || "none", ...stroke(item.outline, item.width) });
+    case "line":
+      return svg("polyline", { points: item.points.map((p: number[]) => p.join(",")).join(" "), fill: "none",
+        stroke: item.colour, "stroke-width": item.width, "stroke-linejoin": "round", "stroke-linecap": "round" });
+    case "text": {
+      // Pillow's anchors: a = the ascender line at y, m = the middle of ascender and descender.
+      const [ascent, descent] = metrics[item.weight] || metrics.regular;
+      const lines: string[] = item.lines;
+      const step: number = item.line_height;
+      const top = item.anchor[1] === "m" ? item.y - (step * (lines.length - 1)) / 2 : item.y;
+      const shift = item.anchor[1] === "m" ? ((ascent - descent) / 2) * item.size : ascent * item.size;
+      const group = svg("text", { "font-family": "Source Sans Pro", "font-size": item.size,
+        "font-weight": item.weight === "bold" ? 700 : 400, fill: item.colour,
+        "text-anchor": { l: "start", m: "middle", r: "end" }[item.anchor[0] as "l" | "m" | "r"] });
+      lines.forEach((line, i) => {
+        const span = svg("tspan", { x: item.x, y: top + i * step + shift });
+        span.textContent = line;
+        group.appendChild(span);
+      });
+      return group;
+    }
+  }
+  return svg("g", {});
+}
+
+// The board of a scene (or its PNG picture): places in ``open`` take clicks and Enter, ``chosen`` are marked.
+export function drawBoard(board: Board, label: string, open: Set<string>, chosen: Set<string>,
+                          pick: (place: string) => void): HTMLElement {
+  const box = el("div", { class: "board", role: "img", "aria-label": label });
+  const scene = board.scene;
+  if (!scene) {
+    if (board.picture) box.appendChild(el("img", { src: board.picture, alt: label }));
+    return box;
+  }
+  box.removeAttribute("role");
+  const root = svg("svg", { viewBox: `0 0 ${scene.width} ${scene.height}`, "aria-label": label }) as SVGSVGElement;
+  root.appendChild(svg("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
+  const focusable = new Set<string>(); // one stop per place for the keyboard, however many shapes draw it
+  for (const item of scene.items) {
+    let shape = paint(item, board.font || { regular: [1, 0] });
+    if (item.kind === "line" && item.place && open.has(item.place)) {
+      // A thin path is hard to hit: an invisible band along it takes the pointer.
+      const group = svg("g", {});
+      group.appendChild(shape);
+      const pts: number[][] = item.points;
+      for (let i = 1; i < pts.length; i++) {
+        const [[x0, y0], [x1, y1]] = [pts[i - 1], pts[i]];
+        const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+        const [nx, ny] = [((y0 - y1) / len) * 9, ((x1 - x0) / len) * 9]; // 9 px either side
+        const corners = [[x0 + nx, y0 + ny], [x1 + nx, y1 + ny], [x1 - nx, y1 - ny], [x0 - nx, y0 - ny]];
+        group.appendChild(svg("polygon", { points: corners.map((c) => c.join(",")).join(" "), fill: "transparent" }));
+      }
+      shape = group;
+    }
+    if (item.title) {
+      const title = svg("title", {});
+      title.textContent = item.title;
+      shape.appendChild(title);
+    }
+    // A mark that says nothing on hover lets the pointer through to the place under it.
+    if (!item.place && !item.title) shape.setAttribute("pointer-events", "none");
+    if (item.place && chosen.has(item.place)) {
+      shape.setAttribute("class", "picked");
+      shape.setAttribute("data-picked", item.place);
+    }
+    if (item.place && open.has(item.place)) {
+      const place: string = item.place;
+      shape.setAttribute("class", "place");
+      shape.setAttribute("data-place", place);
+      if (!focusable.has(place)) {
+        focusable.add(place);
+        shape.setAttribute("tabindex", "0");
+        shape.setAttribute("role", "button");
+        shape.setAttribute("aria-label", item.title || place);
+      }
+      shape.addEventListener("click", () => pick(place));
+      shape.addEventListener("keydown", (e: Event) => {
+        const key = (e as KeyboardEvent).key;
+        if (key === "Enter" || key === " ") { e.preventDefault(); pick(place); }
+      });
+    }
+    root.appendChild(shape);
+  }
+  box.appendChild(root);
+  return box;
+}
+
+
+export function section(title: string, ...children: Node[]): HTMLElement {
+  const part = el("section");
+  part.appendChild(el("h2", {}, title));
+  children.forEach((c) => part.appendChild(c));
+  return part;
+}
+
+export function list(lines: string[], cls: string): HTMLElement {
+  const ul = el("ul", { class: cls });
+  lines.forEach((line) => ul.appendChild(el("li", {}, line)));
+  return ul;
+}
