@@ -115,7 +115,10 @@ async def test_game_in_a_thread(world: World) -> None:
     assert await world.service.table_in(world.channel.id) is None
     assert any(m.embeds and m.attachments for m in thread.history())
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
-    assert any(m.content == "alice committed 1 chip." for m in thread.history())
+    # the game's table message in the thread shows the move among its last moves
+    table_message = [m for m in thread.history() if m.embeds and m.attachments][-1]
+    recent = [f.value for f in table_message.embeds[0].fields if f.name == "Last moves"]
+    assert recent and "alice committed 1 chip." in recent[0].split("\n")
 
 
 async def test_command_descriptions_in_dutch(world: World) -> None:

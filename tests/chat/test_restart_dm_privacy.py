@@ -149,6 +149,6 @@ async def test_channel_speaks_the_configured_language(world: World) -> None:
     await commit_by_dm(world, alice, (False, 1, 0, 0, 0))
     assert "alice heeft 1 fiche ingezet." in world.channel_texts()
     table = world.table_message()
-    assert table.embeds[0].footer.text.startswith("Wachten op:")
+    assert table.embeds[0].footer.text.startswith("Wachten op bob")
     # alice's own replies still follow her (English) client.
     assert "Done:" in "\n".join(m.content for m in world.dm_messages(alice))

@@ -48,7 +48,9 @@ async def test_config_limits_games_and_channel_and_sets_the_default_clock(world:
     # the channels' language is now the server's choice (Dutch), whatever the players' clients say
     await admin.slash(world.channel, "config", language="nl", any_channel=True)
     await commit_by_dm_in(world, admin, other)
-    assert any(m.content == "admin heeft 1 fiche ingezet." for m in other.history())
+    table_message = [m for m in other.history() if m.embeds and m.attachments][-1]
+    recent = [f.value for f in table_message.embeds[0].fields if f.name == "Laatste zetten"]
+    assert recent and "admin heeft 1 fiche ingezet." in recent[0].split("\n")
 
 
 async def commit_by_dm_in(world: World, member: object, channel: object) -> None:

@@ -142,14 +142,17 @@ class World:
         who = viewer.user if viewer is not None and hasattr(viewer, "user") else viewer
         msgs = self.channel.history(viewer=who)
         texts = [m.content for m in msgs if m.content]
-        texts += [f.value or "" for m in msgs for e in m.embeds for f in e.fields if f.name in RECENT_FIELDS]
+        fields = [f.value or "" for m in msgs for e in m.embeds for f in e.fields if f.name in RECENT_FIELDS]
+        texts += [line for value in fields for line in value.split("\n")]
         for thread in self.channel.threads:
             texts += [m.content for m in thread.history(viewer=who) if m.content]
         return texts
 
     def posts(self, viewer: Any = None) -> list[discord.Message]:
         """The messages in the channel itself (not its threads), oldest first."""
-        return list(self.channel.history(viewer=viewer.user if viewer is not None and hasattr(viewer, "user") else viewer))
+        return list(
+            self.channel.history(viewer=viewer.user if viewer is not None and hasattr(viewer, "user") else viewer)
+        )
 
     def recent_lines(self) -> list[str]:
         """The table message's recent play-by-play, newest last."""
