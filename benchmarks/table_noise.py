@@ -24,7 +24,7 @@ Per game x players x DM case it prints, per 100 actions:
 Counting starts after ``/start`` (its answer and the first table message are the game's start).
 
 Then whether each goal holds (PASS/FAIL): at most 15 public posts per 100 actions besides turn
-mentions; no ping of the person who just acted; turn mentions at most the hand-overs; at most one
+mentions, in the channel itself and counting the log thread's batches too; no ping of the person who just acted; turn mentions at most the hand-overs; at most one
 DMs-closed notice per player per game; at most 2 API requests per action on average.
 Figures are printed, never asserted. One game of all 16 cells takes a few minutes.
 """
@@ -124,6 +124,11 @@ class Cell:
         return sum(p.notice or not p.pings for p in self.posts)
 
     @property
+    def quiet_channel_posts(self) -> int:
+        """Posts in the channel itself besides turn mentions (the log thread is read by choice)."""
+        return sum((p.notice or not p.pings) and not p.in_thread for p in self.posts)
+
+    @property
     def notice_posts(self) -> int:
         return sum(p.notice for p in self.posts)
 
@@ -133,7 +138,8 @@ class Cell:
 
     def goals(self) -> dict[str, bool]:
         return {
-            "posts": self.per100(self.quiet_posts) <= MAX_POSTS,
+            "posts (channel)": self.per100(self.quiet_channel_posts) <= MAX_POSTS,
+            "posts (with thread)": self.per100(self.quiet_posts) <= MAX_POSTS,
             "no self-ping": self.actor_pings == 0,
             "pings<=hand-overs": self.turn_mentions <= self.handovers,
             "notices": self.most_notices <= MAX_NOTICES,
