@@ -1078,7 +1078,7 @@ def offer_line(view: dict[str, Any], lang: str, names: list[str], viewer: int | 
         who=people.object(tr.get("seat")),
         give=cards_text(L, tr.get("give")),
         want=cards_text(L, tr.get("want")),
-        to=addressees({"names": names}, whom, L),
+        to=addressees({"names": [people.object(s) for s in range(len(names))]}, whom, L),
     )
     parts = [line]
     for s, ans in sorted((tr.get("answers") or {}).items(), key=lambda x: int(x[0])):
@@ -1409,9 +1409,10 @@ def describe_refusal(exc: Any, lang: str) -> str | None:
     pair = REASON_REFUSALS.get(getattr(exc, "reason", "")) or REFUSALS.get(getattr(exc, "code", ""))
     if not pair:
         return None
-    params = getattr(exc, "params", None) or {}
+    # the engine names the table's own cap; a refusal made without it reads the default
+    params = {"most": D.OFFER_ASK_MAX, **(getattr(exc, "params", None) or {})}
     try:
-        return pair[idx].format(**params) if params else pair[idx]
+        return pair[idx].format(**params)
     except (KeyError, IndexError, ValueError):
         return pair[idx]
 

@@ -16,9 +16,11 @@ from tests.chat.world import World
 
 
 def policy_for(key: str) -> Any:
-    """Random players, except in Cities & Knights: random players rarely finish Catan (thousands
-    of actions), so there the people play as the ``normal`` AI would."""
-    if key == "cities_knights":
+    """Random players, except in Cities & Knights and War Chest: random players rarely finish Catan
+    (thousands of actions) and drag War Chest out (about 570 actions at four players against about
+    100), and every action through the chat draws the table's and the players' pictures, so there
+    the people play as the ``normal`` AI would."""
+    if key in ("cities_knights", "war_chest"):
         return lambda rnd, table, seat: decide(table.engine, table.state, seat, "normal", seed=rnd.getrandbits(32))
     return lambda rnd, table, seat: rnd.choice(table.engine.legal(table.state, seat))
 
