@@ -78,9 +78,9 @@ def time_up_text(table: Table, seat: int, lang: str, mention: str) -> str:
 
 @dataclass
 class Owed:
-    """What could not be sent for a game: channel lines, calls to the table, DM prompts."""
+    """What could not be sent for a game: calls to the table and DM prompts (the table message and
+    the log thread are redrawn from the stored log with the next change)."""
 
-    lines: list[str] = field(default_factory=list)
     calls: set[int] = field(default_factory=set)
     prompts: set[int] = field(default_factory=set)
 
@@ -484,10 +484,13 @@ class Controller:
         """Write the play-by-play to the game's log thread in batches (see LOG_BATCH), and what is
         left when the game ends; nothing when the server chose `/config log:off`."""
         pending = table.log_pending
-        if not pending or (await self.prefs.server(table.guild_id)).log != "thread":
+        if not pending:
             return
         lines = render.log_lines(table, pending, lang)
+        # the size first: the server's setting is read only when a batch is due
         if table.status == RUNNING and sum(len(x) + 1 for x in lines) < LOG_BATCH:
+            return
+        if (await self.prefs.server(table.guild_id)).log != "thread":
             return
         thread = await self._log_thread(table, channel, lang)
         if thread is None:

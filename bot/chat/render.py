@@ -242,13 +242,11 @@ def clock_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def event_lines(table: Table, events: list[Event], lang: str, seat: int | None) -> list[str]:
-    """Lines for events this reader may see (None = the channel: public events only)."""
+def event_lines(table: Table, events: list[Event], lang: str, seat: int) -> list[str]:
+    """The lines only this seat may see (the channel's are the table's log, see log_lines)."""
     out: list[str] = []
     for ev in events:
-        if seat is None and not visible(ev, None):
-            continue
-        if seat is not None and (visible(ev, None) or not visible(ev, seat)):
+        if visible(ev, None) or not visible(ev, seat):
             continue
         line = table.engine.describe_event(ev, lang, table.names, seat)  # a DM names its reader "you"
         if line:
