@@ -1,8 +1,9 @@
 """Legal actions -> menus of at most 25 options per step, the same for every table.
 
-The engine labels every legal action with a path (kind, then piece, then target); actions
-sharing a prefix become one step, a chain with a single choice folds into one option, and a step
-with more than 25 options is split into ranges. Discord shows a step as a select menu or buttons,
+The engine labels every legal action with a path (kind, then piece, then target). A decision of
+at most 25 actions is one step listing them all; a larger one is grouped: actions sharing a prefix
+become one step (as soon as what is left fits one step, it is listed whole), a chain with a single
+choice folds into one option, and a step with more than 25 options is split into ranges. Discord shows a step as a select menu or buttons,
 the console table as a numbered list; a path of tokens names a choice in both.
 """
 
@@ -62,8 +63,27 @@ def _tree(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str
     return root
 
 
+def _leaves(node: _Node) -> int:
+    """Actions in the subtree under ``node`` (``node``'s own included)."""
+    return (node.action is not None) + sum(_leaves(c) for c in node.children)
+
+
+def _flat(node: _Node, label: str, tokens: list[str]) -> list[Option]:
+    """Every action under ``node`` as one option each, its labels joined: one press, not a walk."""
+    out: list[Option] = []
+    if node.action is not None:
+        out.append(Option((label or "✓")[:100], [*tokens, LEAF_SELF] if node.children else tokens, True))
+    for i, child in enumerate(node.children):
+        out += _flat(child, f"{label} · {child.label}" if label else child.label, [*tokens, str(i)])
+    return out
+
+
 def _options(node: _Node, path: list[str]) -> list[Option]:
-    """The choices under ``node``; single-choice chains are collapsed into one option."""
+    """The choices under ``node``. When every action below fits one menu, each is an option of its
+    own (a small decision is one press); otherwise the children are grouped, and single-choice
+    chains are collapsed into one option."""
+    if _leaves(node) <= MAX_OPTIONS:
+        return _flat(node, "", path)
     out: list[Option] = []
     if node.action is not None and node.children:
         out.append(Option("✓", [*path, LEAF_SELF], True))

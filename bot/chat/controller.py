@@ -223,7 +223,7 @@ class Controller:
         if in_dm and interaction.message is not None and not items:
             self._bare.add(interaction.message.id)
         if in_dm and interaction.message is not None:
-            self._shown[(game_id, seat)] = embed.description or ""
+            self._shown[(game_id, seat)] = after.private_mark(seat)
             await self.service.remember_message(
                 game_id=game_id,
                 kind="dm",
@@ -775,7 +775,7 @@ class Controller:
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
-        self._shown[(table.game_id, seat)] = embed.description or ""
+        self._shown[(table.game_id, seat)] = table.private_mark(seat)
         if previous is not None and previous[1] != sent.id and previous[1] not in self._bare:
             # The older menu is closed anyway; take its buttons away so only the live one shows
             # (unless its answer already did).
@@ -784,16 +784,15 @@ class Controller:
         return SENT
 
     async def refresh_hands(self, table: Table, skip: set[int]) -> None:
-        """Keep each player's own view current on their latest DM (hands change on others' turns)."""
+        """Keep each player's own cards current on their latest DM: edited when what only they see
+        changed (a card taken, a hand dealt), not for every public move (the table shows those)."""
         for info in table.seats:
             seat = info.position
             if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
                 continue
             key = (table.game_id, seat)
-            text = "\n".join(
-                table.engine.status_lines(table.engine.view(table.state, seat), info.locale, table.names, seat)
-            )
-            if self._shown.get(key) == text[:4000]:
+            mark = table.private_mark(seat)
+            if self._shown.get(key) == mark:
                 continue
             ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
             if ref is None:
@@ -802,7 +801,7 @@ class Controller:
             try:
                 message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
                 await message.edit(embed=embed, attachments=[file] if file else [])
-                self._shown[key] = embed.description or ""
+                self._shown[key] = mark
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
 

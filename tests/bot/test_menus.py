@@ -39,16 +39,35 @@ def test_custom_id_ids_are_bounded_before_they_reach_the_store() -> None:
     assert menus.bounded("٣") is None and menus.bounded("") is None and menus.bounded("0012") == 12
 
 
-def test_steps_group_by_prefix_and_single_choices_fold() -> None:
-    acts = actions(("Move", "Archer", "A1"), ("Move", "Archer", "A2"), ("Pass", "coin", "Archer"))
+def test_a_decision_that_fits_one_menu_is_one_step() -> None:
+    """At most 25 actions: each is an option of its own, its labels joined, so it is one press."""
+    acts = actions(("Move", "Archer", "A1"), ("Move", "Archer", "A2"), ("Pass", "coin", "Archer"), ("Move",))
     step = menus.resolve(Labelled(), {}, acts, "en", [])  # type: ignore[arg-type]
     assert isinstance(step, menus.Step)
-    assert [o.label for o in step.options] == ["Move · Archer", "Pass · coin · Archer"]
+    assert [o.label for o in step.options] == ["Move", "Move · Archer · A1", "Move · Archer · A2", "Pass · coin · Archer"]
+    assert all(o.leaf for o in step.options)
+    assert [menus.resolve(Labelled(), {}, acts, "en", o.path) for o in step.options] == [  # type: ignore[arg-type]
+        acts[3],
+        acts[0],
+        acts[1],
+        acts[2],
+    ]
+
+
+def test_steps_group_by_prefix_and_single_choices_fold() -> None:
+    archers = [("Move", "Archer", f"A{i}") for i in range(20)]
+    knights = [("Move", "Knight", f"K{i}") for i in range(10)]
+    acts = actions(*archers, *knights, ("Pass", "coin", "Archer"))
+    step = menus.resolve(Labelled(), {}, acts, "en", [])  # type: ignore[arg-type]
+    assert isinstance(step, menus.Step)
+    assert [o.label for o in step.options] == ["Move", "Pass · coin · Archer"]
     assert [o.leaf for o in step.options] == [False, True]
-    assert menus.resolve(Labelled(), {}, acts, "en", step.options[1].path) == acts[2]  # type: ignore[arg-type]
-    nxt = menus.resolve(Labelled(), {}, acts, "en", step.options[0].path)  # type: ignore[arg-type]
-    assert isinstance(nxt, menus.Step) and [o.label for o in nxt.options] == ["A1", "A2"]
-    assert nxt.chosen == ["Move", "Archer"]
+    assert menus.resolve(Labelled(), {}, acts, "en", step.options[1].path) == acts[-1]  # type: ignore[arg-type]
+    moves = menus.resolve(Labelled(), {}, acts, "en", step.options[0].path)  # type: ignore[arg-type]
+    assert isinstance(moves, menus.Step) and [o.label for o in moves.options] == ["Archer", "Knight"]
+    nxt = menus.resolve(Labelled(), {}, acts, "en", moves.options[1].path)  # type: ignore[arg-type]
+    assert isinstance(nxt, menus.Step) and [o.label for o in nxt.options] == [f"K{i}" for i in range(10)]
+    assert nxt.chosen == ["Move", "Knight"]
     assert menus.resolve(Labelled(), {}, acts, "en", ["7"]) is None  # type: ignore[arg-type]
     assert menus.resolve(Labelled(), {}, acts, "en", ["x"]) is None  # type: ignore[arg-type]
 

@@ -93,7 +93,8 @@ def test_two_for_one_to_one_named_player_step_by_step() -> None:
     # the menus by name, within Discord's limits
     assert labels(st, 0, []) == ["You give", "You ask", "Send the offer", "Drop the draft"]
     assert labels(st, 0, ["2"]) == ["to everyone", "to bob", "to carol"]
-    assert labels(st, 0, ["0"]) == ["wool (now 2)", "grain · 1 grain"]
+    # what is given fits one step: every choice at once
+    assert labels(st, 0, ["0"]) == ["wool (now 2) · 0 wool", "wool (now 2) · 1 wool", "grain · 1 grain"]
     assert labels(st, 0, ["1", "3"]) == [f"{n} ore" for n in (0, *range(2, 8))]
 
     evs = act(st, 0, {"type": "offer_send", "to": [1]})
