@@ -219,7 +219,7 @@ class Controller:
                 items += board_items(self.bot.web, after, lang, seat)
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
-        embed = await self._answer_in_place(interaction, after, seat, lang, content, items)
+        await self._answer_in_place(interaction, after, seat, lang, content, items)
         if in_dm and interaction.message is not None and not items:
             self._bare.add(interaction.message.id)
         if in_dm and interaction.message is not None:
@@ -241,7 +241,7 @@ class Controller:
         lang: str,
         content: str,
         items: list[discord.ui.Item[Any]],
-    ) -> discord.Embed:
+    ) -> None:
         """Edit the pressed private message to the seat's view after the change: text, embed and
         picture together, in one answer when the picture is ready in time (it usually is: pictures
         are drawn in worker processes), else acknowledged first and edited when it is."""
@@ -255,11 +255,10 @@ class Controller:
             await interaction.edit_original_response(
                 content=content, embed=embed, attachments=[file] if file else [], view=menu
             )
-            return embed
+            return
         await interaction.response.edit_message(
             content=content, embed=embed, attachments=[file] if file else [], view=menu
         )
-        return embed
 
     async def _pressed(
         self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
