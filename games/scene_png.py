@@ -33,7 +33,9 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any]) -> Non
     if kind == "rect":
         width = int(round(item["width"])) if item["outline"] else 0
         if item["radius"]:
-            d.rounded_rectangle(item["box"], radius=item["radius"], fill=item["fill"], outline=item["outline"], width=width)
+            d.rounded_rectangle(
+                item["box"], radius=item["radius"], fill=item["fill"], outline=item["outline"], width=width
+            )
         else:
             d.rectangle(item["box"], fill=item["fill"], outline=item["outline"], width=width)
     elif kind == "ellipse":

@@ -156,9 +156,7 @@ def score_text(value: Any) -> str:
     return str(value)
 
 
-def rank_lines(
-    result: Result, names: list[str], lang: str, score: Callable[[Any], str] | None = None
-) -> list[str]:
+def rank_lines(result: Result, names: list[str], lang: str, score: Callable[[Any], str] | None = None) -> list[str]:
     """One line a seat, best first: "1. bob: 18", "3. carol: 20 (resigned)"; ``score`` words a
     score with its unit (a game's ``score_text``: "18 prestige points")."""
     say = score or score_text

@@ -118,6 +118,8 @@ class Controller:
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
         self._dm_channels: dict[int, int] = {}
+        # person -> the newest message this process sent to their DM (a menu there may be edited in place)
+        self._dm_newest: dict[int, int] = {}
         # DM menus whose buttons their own answer already took away (nothing to tidy later)
         self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
@@ -406,7 +408,8 @@ class Controller:
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
             if seat in prompts and seat_info.present and table.prompts[seat].secret:  # a stand-in answers its own
-                sent = await self.send_prompt(table, seat, channel, extra=private)
+                # already being asked: their menu changed, they need no new notification
+                sent = await self.send_prompt(table, seat, channel, extra=private, in_place=seat in told)
                 if sent == CLOSED and seat not in told:
                     calls.add(seat)  # no DM tells them: the channel does, once per hand-over
             elif private and seat_info.dm_open:
@@ -732,12 +735,21 @@ class Controller:
         )
 
     async def send_prompt(
-        self, table: Table, seat: int, channel: discord.abc.Messageable, extra: list[str] | None = None
+        self,
+        table: Table,
+        seat: int,
+        channel: discord.abc.Messageable,
+        extra: list[str] | None = None,
+        *,
+        in_place: bool = False,
     ) -> str | None:
         """DM a seat its secret prompt with its view. Returns SENT; TOLD when Discord refused and the
         channel was told their DMs are closed (the first time, or the first since a DM got
         through); CLOSED when refused again; None when nothing was sent (no step, or Discord
-        failed and the prompt is owed)."""
+        failed and the prompt is owed).
+
+        ``in_place``: the seat was already being asked, so when their live menu is still the newest
+        message of their DM it is edited into the new prompt (one request, no new notification)."""
         info = table.seats[seat]
         lang = info.locale
         view = table.view(seat)
@@ -750,9 +762,29 @@ class Controller:
         if file is not None:
             kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+        content = render.prompt_text(table, seat, lang, step, extra)
+        if (
+            in_place
+            and info.dm_open
+            and previous is not None
+            and previous[1] not in self._bare
+            and self._dm_newest.get(info.user_id) == previous[1]
+        ):
+            try:
+                message = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+                await message.edit(
+                    content=content, embed=embed, attachments=[file] if file else [], view=kwargs["view"]
+                )
+                self._shown[(table.game_id, seat)] = table.private_mark(seat)
+                return SENT
+            except discord.HTTPException:
+                log.info("could not edit the DM menu of seat %s in game %s; sending it anew", seat, table.game_id)
+                if file is not None:
+                    embed, file = await render.table_embed(self.pictures, table, lang, seat)  # a file is read once
+                    kwargs["file"] = file
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
-            sent = await to.send(render.prompt_text(table, seat, lang, step, extra), **kwargs)
+            sent = await to.send(content, **kwargs)
         except discord.HTTPException as exc:
             if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):
                 # Discord failed (5xx, rate limit): not a closed DM; the prompt is owed and re-sent
@@ -771,6 +803,7 @@ class Controller:
         if not info.dm_open or info.dm_noticed:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         self._dm_channels[info.user_id] = sent.channel.id
+        self._dm_newest[info.user_id] = sent.id
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
@@ -817,5 +850,6 @@ class Controller:
         try:
             sent = await (await self._dm_channel(user_id)).send(content)
             self._dm_channels[user_id] = sent.channel.id
+            self._dm_newest[user_id] = sent.id
         except discord.HTTPException:
             log.info("DM to user refused; they can read it with /hand")

@@ -44,7 +44,12 @@ def test_a_decision_that_fits_one_menu_is_one_step() -> None:
     acts = actions(("Move", "Archer", "A1"), ("Move", "Archer", "A2"), ("Pass", "coin", "Archer"), ("Move",))
     step = menus.resolve(Labelled(), {}, acts, "en", [])  # type: ignore[arg-type]
     assert isinstance(step, menus.Step)
-    assert [o.label for o in step.options] == ["Move", "Move · Archer · A1", "Move · Archer · A2", "Pass · coin · Archer"]
+    assert [o.label for o in step.options] == [
+        "Move",
+        "Move · Archer · A1",
+        "Move · Archer · A2",
+        "Pass · coin · Archer",
+    ]
     assert all(o.leaf for o in step.options)
     assert [menus.resolve(Labelled(), {}, acts, "en", o.path) for o in step.options] == [  # type: ignore[arg-type]
         acts[3],

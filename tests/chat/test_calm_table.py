@@ -178,12 +178,22 @@ async def test_make_my_choice_shows_the_state_after_the_action(world: World) -> 
     # press through the ephemeral menu to the commit, reading the ephemeral after each press
     path = menu_path_to(table, 1, "en", action)
     result = None
-    for depth in range(1, len(path) + 1):
-        cid = f"st:{table.game_id}:1:{table.prompt_seqs[1]}:en:{'.'.join(path[:depth])}"
-        if cid not in [getattr(c, "custom_id", None) for row in message.components for c in row.children]:
-            continue
-        result = await bob.click(message, custom_id=cid)
-        message = result.response.message
+    pressed = 0
+    while pressed < len(path):  # each time the furthest step offered: a button or an option of a select
+        parts = [c for row in message.components for c in row.children]
+        for depth in range(len(path), pressed, -1):
+            value = ".".join(path[:depth])
+            cid = f"st:{table.game_id}:1:{table.prompt_seqs[1]}:en:{value}"
+            if cid in [getattr(c, "custom_id", None) for c in parts]:
+                result = await bob.click(message, custom_id=cid)
+                break
+            select = next((c for c in parts if value in [o.value for o in getattr(c, "options", [])]), None)
+            if select is not None:
+                result = await bob.select(message, [value], custom_id=select.custom_id)
+                break
+        else:
+            raise AssertionError(f"no way on to {path} in {message.content!r}")
+        message, pressed = result.response.message, depth
     assert result is not None and "Done:" in (result.response.content or "")
     after = await current(world)
     view = after.engine.view(after.state, 1)

@@ -64,7 +64,9 @@ async def test_turn_pings_follow_each_persons_notify_mode(world: World) -> None:
     calls: dict[int, int] = {m.id: 0 for m in by_id.values()}
     # The set-up rounds (every placement is a public prompt on the table message) in snake order:
     # alice was called by the start post; bob, carol and then alice again are called at hand-overs.
-    posted: dict[int, tuple[Any, set[int]]] = {}  # every post and whom it pinged, as it appeared (an answered call is taken away later)
+    posted: dict[
+        int, tuple[Any, set[int]]
+    ] = {}  # every post and whom it pinged, as it appeared (an answered call is taken away later)
     for _ in range(11):
         table = await current(world)
         seat = next(iter(table.engine.pending(table.state)))
