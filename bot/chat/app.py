@@ -22,7 +22,7 @@ from bot.chat.components import (
     ResendButton,
     VoteButton,
 )
-from bot.chat.controller import Controller
+from bot.chat.controller import TABLE_HOLD, Controller
 from bot.chat.i18n import t
 from bot.chat.translator import DutchDescriptions
 from bot.service.autoplay import AIPlayers
@@ -164,13 +164,20 @@ class Speltafel(commands.AutoShardedBot):
     async def _watch_clocks(self) -> None:
         """Deadlines live in the database; every process looks now and then, and a row fires once."""
         await self.wait_until_ready()
+        loop = asyncio.get_running_loop()
+        tick = self.clock_tick or 30.0
+        last = -tick
         while not self.is_closed():
             try:
-                await self.controller.fire_timers()
-                await self.controller.repay()
+                # table messages held while their actor went on deciding are drawn within seconds
+                await self.controller.flush_held()
+                if loop.time() - last >= tick:
+                    last = loop.time()
+                    await self.controller.fire_timers()
+                    await self.controller.repay()
             except Exception:
                 log.exception("the turn clock (or re-sending refused messages) failed")
-            await asyncio.sleep(self.clock_tick or 30.0)
+            await asyncio.sleep(min(tick, TABLE_HOLD / 2))
 
     async def close(self) -> None:
         if self._clock_task is not None:

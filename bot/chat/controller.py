@@ -56,6 +56,9 @@ def refusal_text(err: ServiceError, lang: str) -> str:
 CANNOT_DM = 50007
 #: Seconds a press waits for its picture before it acknowledges first (Discord allows three).
 PICTURE_WAIT = 2.0
+#: Seconds the table message may wait while the one who just acted goes on deciding (their next
+#: step is in front of them): a turn of several actions is one edit when it hands over.
+TABLE_HOLD = 10.0
 #: The play-by-play is written to the log thread once this many characters have gathered (and at
 #: the end): a few posts a game instead of one per action.
 LOG_BATCH = 1500
@@ -124,6 +127,8 @@ class Controller:
         self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
         self._calls: dict[int, tuple[int, frozenset[int]]] = {}
+        # game -> its newest table not drawn yet while its actor goes on deciding, and since when
+        self._held: dict[int, tuple[Table, discord.abc.Messageable, str, datetime]] = {}
         # game -> the newest table waiting for the table-message edit under way (None: none waits)
         self._editing: dict[int, tuple[Table, discord.abc.Messageable, str] | None] = {}
 
@@ -162,6 +167,9 @@ class Controller:
             await self._press(interaction, custom_id)
         except ServiceError as err:
             await self.refuse(interaction, err)
+            parsed = menus.unpack(custom_id)
+            if parsed is not None and parsed[0] in self._held:  # a button of a table still to be drawn
+                await self.flush_held(game_id=parsed[0])
         except Exception:
             # A bug must not leave the player with a spinning button; nothing was half-applied.
             log.exception("press %s failed", custom_id)
@@ -377,6 +385,7 @@ class Controller:
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
+        self._held.pop(game_id, None)
         self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
@@ -396,7 +405,11 @@ class Controller:
                 table.game_id,
                 channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang)),
             )
-        await self._attempt(table.game_id, self.refresh_table(table, channel, lang))
+        if self._holds(outcome, actor, actor_prompted):
+            since = self._held[table.game_id][3] if table.game_id in self._held else self.service.now()
+            self._held[table.game_id] = (table, channel, lang, since)
+        else:
+            await self._attempt(table.game_id, self.refresh_table(table, channel, lang))
         # A turn mention only for a hand-over: a person not asked before this change, and never the
         # one who just acted (their next step is already in front of them).
         told = outcome.asked_before | ({actor} if actor is not None else set())
@@ -424,6 +437,26 @@ class Controller:
             await self.close_thread(table, channel)
         if table.status != RUNNING:
             self._owed.pop(table.game_id, None)
+
+    @staticmethod
+    def _holds(outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
+        """Whether the table edit may wait: the one who acted is the only one asked, was asked
+        before, and has their next step in front of them (a person where they pressed, or an AI
+        going on by itself). The turn's moves reach the table when it passes on, or after
+        TABLE_HOLD seconds (``flush_held``)."""
+        table = outcome.table
+        if outcome.finished or actor is None or table.status != RUNNING or table.votes or outcome.back:
+            return False
+        if set(table.prompts) != {actor} or actor not in outcome.asked_before:
+            return False
+        return actor_prompted or not table.seats[actor].present
+
+    async def flush_held(self, *, game_id: int | None = None, everything: bool = False) -> None:
+        """Draw the table messages that waited TABLE_HOLD seconds (or ``game_id``'s, or all)."""
+        now = self.service.now()
+        for gid, (table, channel, lang, since) in list(self._held.items()):
+            if everything or gid == game_id or (now - since).total_seconds() >= TABLE_HOLD:
+                await self._attempt(gid, self.refresh_table(table, channel, lang))
 
     def _owe(self, game_id: int) -> Owed:
         return self._owed.setdefault(game_id, Owed())
@@ -688,6 +721,9 @@ class Controller:
         newest is drawn and sent when it is done, so a burst of actions costs one or two edits
         rather than one each (Discord limits edits per channel)."""
         gid = table.game_id
+        held = self._held.pop(gid, None)
+        if held is not None and held[0].version > table.version:
+            table, channel, lang = held[0], held[1], held[2]
         if table.state is not None:
             if gid in self._editing:
                 queued = self._editing[gid]

@@ -58,6 +58,12 @@ async def _follow(world: World, member: Any, actor: Any, message: discord.Messag
         if result.followups:
             text = result.followups[-1].content or text
         if "Done:" in text or "Gedaan:" in text:
+            # A person goes on where their next step is shown (an ephemeral menu they pressed in)
+            menu = reply.message if reply is not None and reply.message is not None else None
+            if menu is not None and actor is member and menu.flags.ephemeral and _menu_parts(menu):
+                world.open_menus[member.id] = menu
+            else:
+                world.open_menus.pop(member.id, None)
             return text
         if reply is not None and reply.message is not None and _menu_parts(reply.message):
             fresh = reply.message
@@ -141,12 +147,29 @@ async def press_to(world: World, member: Any, action: dict[str, Any], *, max_ste
     return await _follow(world, member, actor, message, pick, max_steps)
 
 
+def _live(message: discord.Message, table: Any, seat: int) -> bool:
+    """Whether a menu message was drawn for the seat's open prompt (its sequence still current)."""
+    for c in _menu_parts(message):
+        parsed = menus.unpack(
+            c.custom_id[1:] if c.custom_id.startswith("sst:") else c.custom_id
+        )  # a select: "s" + a step id
+        if parsed is not None:
+            return parsed[0] == table.game_id and parsed[1] == seat and parsed[2] == table.prompt_seqs.get(seat)
+    return False
+
+
 async def _open_menu(world: World, member: Any, table: Any, seat: int) -> tuple[discord.Message, Any]:
     secret = table.prompts[seat].secret
     if secret and table.seats[seat].dm_open:
         menus_in_dm = [m for m in world.dm_messages(member) if _menu_parts(m)]
         assert menus_in_dm, f"{member} has no menu in their DMs"
         return menus_in_dm[-1], member.user
+    menu = world.open_menus.get(member.id)
+    if menu is not None and not secret and _live(menu, table, seat):
+        return menu, member  # the ephemeral menu their last answer left them with
+    in_dm = [m for m in world.dm_messages(member) if _menu_parts(m)] if table.seats[seat].dm_open else []
+    if in_dm and _live(in_dm[-1], table, seat):
+        return in_dm[-1], member.user  # their DM answer showed the next step
     if secret or len(table.prompts) > 1:
         r = await member.click(world.table_message(), custom_id=f"mk:{table.game_id}")
         return r.response.message, member

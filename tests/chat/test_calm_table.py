@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.chat import render
+from bot.chat.controller import TABLE_HOLD
 from games.ai.players import decide
 from tests.chat.driver import menu_path_to, play_until_over, press_to
 from tests.chat.flows import current
@@ -305,3 +306,64 @@ async def test_log_survives_a_restart(world: World) -> None:
     await _play(world, [alice, bob], random.Random(6), 3)
     table = await current(world)
     assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
+
+
+async def test_a_turn_of_several_moves_reaches_the_table_when_it_passes_on(world: World) -> None:
+    """While the one who acted goes on deciding (their next step in front of them), the table message
+    waits; it is drawn when the decision passes on, TABLE_HOLD seconds later, or at once when
+    someone presses one of its buttons that went stale meanwhile."""
+    members = [world.add_player(n) for n in ("alice", "bob", "carol")]
+    await _start(world, "cities_knights", members)
+    by_id = {m.id: m for m in members}
+    controller = world.bot.controller
+
+    async def place(expect_more: bool) -> Any:
+        table = await current(world)
+        (seat,) = table.prompts
+        action = decide(table.engine, table.state, seat, "normal", seed=11)
+        await press_to(world, by_id[table.user_of(seat) or 0], action)
+        after = await current(world)
+        assert (set(after.prompts) == {seat}) is expect_more
+        return by_id[table.user_of(seat) or 0]
+
+    drawn = world.recent_lines()
+    first = await place(expect_more=True)  # a settlement: the road comes next, from the same person
+    assert world.recent_lines() == drawn  # not drawn yet
+    await place(expect_more=False)  # the road: the decision passes on, the table shows both
+    table = await current(world)
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
+    assert len(world.recent_lines()) >= len(drawn) + 2
+
+    # the next person's settlement waits, and is drawn once TABLE_HOLD seconds have passed
+    drawn = world.recent_lines()
+    second = await place(expect_more=True)
+    assert second is not first
+    await controller.flush_held()
+    assert world.recent_lines() == drawn  # no time has passed
+    world.clock.advance(seconds=TABLE_HOLD + 1)
+    await controller.flush_held()
+    table = await current(world)
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :] != drawn
+
+
+async def test_a_stale_button_of_a_waiting_table_is_refused_and_draws_it(world: World) -> None:
+    members = [world.add_player(n) for n in ("alice", "bob", "carol")]
+    await _start(world, "cities_knights", members)
+    by_id = {m.id: m for m in members}
+    table = await current(world)
+    (seat,) = table.prompts
+    stale = world.table_message()
+    stale_ids = [c.custom_id for c in _components(stale) if (c.custom_id or "").startswith("st:")]
+    assert stale_ids
+    person = by_id[table.user_of(seat) or 0]
+    await press_to(world, person, decide(table.engine, table.state, seat, "normal", seed=11))
+    drawn = world.recent_lines()
+    r = await person.click(world.table_message(), custom_id=stale_ids[0])
+    assert r.response is not None and "no longer open" in r.response.content
+    after = await current(world)
+    assert world.recent_lines() != drawn
+    assert world.recent_lines() == render.log_lines(after, after.log_recent, "en")[-render.RECENT_LINES :]
+
+
+def _components(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in getattr(row, "children", [row])]

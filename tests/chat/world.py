@@ -115,6 +115,7 @@ class World:
     expected_errors: list[str] = field(default_factory=list)  # texts of errors a test provokes
     clock: FakeClock = field(default_factory=FakeClock)
     shards: int = 1
+    open_menus: dict[int, Any] = field(default_factory=dict)  # person -> the ephemeral menu they were left with
 
     @property
     def bot(self) -> Speltafel:
