@@ -123,6 +123,8 @@ class Controller:
         self._dm_channels: dict[int, int] = {}
         # person -> the newest message this process sent to their DM (a menu there may be edited in place)
         self._dm_newest: dict[int, int] = {}
+        # (game, seat) -> the kind of decision their DM menu shows now
+        self._dm_kind: dict[tuple[int, int], str] = {}
         # DM menus whose buttons their own answer already took away (nothing to tidy later)
         self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
@@ -232,6 +234,10 @@ class Controller:
         await self._answer_in_place(interaction, after, seat, lang, content, items)
         if in_dm and interaction.message is not None and not items:
             self._bare.add(interaction.message.id)
+        if in_dm and step is not None:
+            self._dm_kind[(game_id, seat)] = after.prompts[seat].kind
+        elif in_dm:
+            self._dm_kind.pop((game_id, seat), None)
         if in_dm and interaction.message is not None:
             self._shown[(game_id, seat)] = after.private_mark(seat)
             await self.service.remember_message(
@@ -386,6 +392,7 @@ class Controller:
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
+        self._dm_kind = {k: v for k, v in self._dm_kind.items() if k[0] != game_id}
         self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
@@ -421,8 +428,11 @@ class Controller:
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
             if seat in prompts and seat_info.present and table.prompts[seat].secret:  # a stand-in answers its own
-                # already being asked: their menu changed, they need no new notification
-                sent = await self.send_prompt(table, seat, channel, extra=private, in_place=seat in told)
+                # already deciding and their menu changed: no new notification (an offer from
+                # someone is a new proposal, though, and gets its own message)
+                pending = table.engine.pending(table.state).get(seat)
+                again = seat in told and pending is not None and pending == table.prompts[seat]
+                sent = await self.send_prompt(table, seat, channel, extra=private, in_place=again)
                 if sent == CLOSED and seat not in told:
                     calls.add(seat)  # no DM tells them: the channel does, once per hand-over
             elif private and seat_info.dm_open:
@@ -440,15 +450,15 @@ class Controller:
 
     @staticmethod
     def _holds(outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
-        """Whether the table edit may wait: the one who acted is the only one asked, was asked
-        before, and has their next step in front of them (a person where they pressed, or an AI
+        """Whether the table edit may wait: the one who acted is the only one asked, before and
+        after the change, and has their next step in front of them (a person where they pressed, or an AI
         going on by itself). The turn's moves reach the table when it passes on, or after
         TABLE_HOLD seconds (``flush_held``)."""
         table = outcome.table
         if outcome.finished or actor is None or table.status != RUNNING or table.votes or outcome.back:
             return False
-        if set(table.prompts) != {actor} or actor not in outcome.asked_before:
-            return False
+        if set(table.prompts) != {actor} or outcome.asked_before != {actor}:
+            return False  # a hand-over, or others were asked too (their part shows at once)
         return actor_prompted or not table.seats[actor].present
 
     async def flush_held(self, *, game_id: int | None = None, everything: bool = False) -> None:
@@ -799,8 +809,11 @@ class Controller:
             kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         content = render.prompt_text(table, seat, lang, step, extra)
+        key = (table.game_id, seat)
+        kind = table.prompts[seat].kind
         if (
             in_place
+            and self._dm_kind.get(key) == kind  # the same decision, its choices changed
             and info.dm_open
             and previous is not None
             and previous[1] not in self._bare
@@ -811,7 +824,7 @@ class Controller:
                 await message.edit(
                     content=content, embed=embed, attachments=[file] if file else [], view=kwargs["view"]
                 )
-                self._shown[(table.game_id, seat)] = table.private_mark(seat)
+                self._shown[key] = table.private_mark(seat)
                 return SENT
             except discord.HTTPException:
                 log.info("could not edit the DM menu of seat %s in game %s; sending it anew", seat, table.game_id)
@@ -840,6 +853,7 @@ class Controller:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         self._dm_channels[info.user_id] = sent.channel.id
         self._dm_newest[info.user_id] = sent.id
+        self._dm_kind[key] = kind
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )

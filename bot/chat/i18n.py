@@ -415,6 +415,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "alleen het tafelbericht en /status",
     },
     "your_view": {"en": "Your view", "nl": "Jouw overzicht"},
+    "own_view_note": {
+        "en": "Your own cards stay current here; the table message shows the game as it goes.",
+        "nl": "Je eigen kaarten blijven hier bij; het tafelbericht toont het spel zoals het loopt.",
+    },
     "in_game": {"en": "{game_name} in <#{channel}>", "nl": "{game_name} in <#{channel}>"},
     "games_title": {"en": "Games you can play", "nl": "Spellen die je kunt spelen"},
     "games_line": {

@@ -81,7 +81,9 @@ async def table_embed(
     if seat is None and table.log_recent:
         recent = log_lines(table, table.log_recent, lang)[-RECENT_LINES:]
         embed.add_field(name=t("recent", lang), value=fit_lines(recent, 1024), inline=False)
-    if table.prompts and table.state is not None:
+    if seat is not None:  # a DM is edited when the seat's own part changes, not for every move
+        embed.set_footer(text=t("own_view_note", lang))
+    elif table.prompts and table.state is not None:
         embed.set_footer(text=waiting_text(table, lang)[:2048])
     file = await picture_file(pictures, table, view, lang, seat)
     if file is not None:

@@ -44,17 +44,38 @@ def find_component(message: discord.Message, label_start: str) -> Any:
     )
 
 
+def find_furthest(message: discord.Message, labels: list[str]) -> tuple[Any, str | None, int]:
+    """The option leading furthest along ``labels``: a menu that lists a whole small decision joins
+    its steps' labels with " · ". Returns the component, the select value (None for a button) and
+    how many labels it covers."""
+    best: tuple[Any, str | None, int] | None = None
+    for c in components(message):
+        options = [(o.label, o.value) for o in c.options] if isinstance(c, discord.components.SelectMenu) else []
+        options = options or [(c.label or "", None)]
+        for label, value in options:
+            parts = label.split(" · ")
+            fits = len(parts) <= len(labels) and all(p.startswith(w) for p, w in zip(parts, labels, strict=False))
+            if fits and (best is None or len(parts) > best[2]):
+                best = (c, value, len(parts))
+    if best is None:
+        find_component(message, labels[0])  # raises, naming what is there
+        raise AssertionError(labels)
+    return best
+
+
 async def choose_path(actor: Any, message: discord.Message, labels: list[str], reread: Any) -> Any:
     """Press the options whose labels start with ``labels`` in turn; returns the last result."""
     result = None
-    for label in labels:
+    left = list(labels)
+    while left:
         if result is not None and _done(result):
             break  # the rest of the path was a single choice, folded into the last press
-        comp, value = find_component(message, label)
+        comp, value, covered = find_furthest(message, left)
         if value is not None:
             result = await actor.select(message, [value], custom_id=comp.custom_id)
         else:
             result = await actor.click(message, custom_id=comp.custom_id)
+        left = left[covered:]
         if result.response is not None and result.response.message is not None:
             message = reread(result.response.message)
     return result

@@ -4,6 +4,7 @@ sent with the next change (or by the clock loop's repay), and a refused DM falls
 from __future__ import annotations
 
 from bot.chat import render
+from bot.chat.controller import TABLE_HOLD
 from tests.chat.flows import commit_by_dm, current, open_table
 from tests.chat.world import World, custom_ids
 
@@ -28,6 +29,8 @@ async def test_a_table_message_that_could_not_be_edited_is_repaired(world: World
     world.env.backend.faults.clear()  # Discord answers again
     await world.bot.controller.repay()  # nothing owed in the channel: the table is repaired by the next change
     await commit_by_dm(world, bob, (False, 1, 0, 0, 0))
+    world.clock.advance(seconds=TABLE_HOLD)  # drawn now, or by the clock loop if bob goes on deciding
+    await world.bot.controller.flush_held()
     now = world.table_message()
     table = await current(world)
     assert now.id == table_message.id

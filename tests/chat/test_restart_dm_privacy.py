@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.chat.i18n import t
 from bot.store.models import FINISHED
 from tests.chat.driver import play_until_over
 from tests.chat.flows import commit_by_dm, current, open_table
@@ -134,10 +135,18 @@ async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
     after = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
     assert "Your commit this round: 1 builder, 1 archer." in after.embeds[0].description
     assert "Your stock: 11 builders, 4 infantry, 4 cavalry, 3 archers, 1 king." in after.embeds[0].description
-    # Other players' turns change what alice's DM shows too (here: who is awaited).
+    assert after.embeds[0].footer.text == t("own_view_note", "en")
+    # Another player's move leaves alice's DM alone (the table message shows it); her own part
+    # changing updates it: after the reveal her commit is back in the open and her stock counts.
     await commit_by_dm(world, bob, (False, 0, 0, 0, 0))
     again = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
-    assert "Waiting for: carol." in again.embeds[0].description
+    assert again.embeds[0].description == after.embeds[0].description
+    assert (world.table_message().embeds[0].footer.text or "").startswith("Waiting for carol")
+    await commit_by_dm(world, carol, (False, 1, 0, 0, 0))
+    table = await current(world)
+    own = "\n".join(table.engine.status_lines(table.engine.view(table.state, 0), "en", table.names, 0))
+    latest = [m for m in world.dm_messages(alice) if m.embeds]
+    assert latest[-1].embeds[0].description == own
     assert "Your stock: 11 builders" in again.embeds[0].description
 
 

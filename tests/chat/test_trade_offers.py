@@ -4,6 +4,7 @@ in his DM and confirmed; the hands change exactly."""
 
 from __future__ import annotations
 
+from bot.chat.controller import TABLE_HOLD
 from bot.store import repo
 from games.cities_knights.engine import ENGINE
 from tests.chat.driver import press_to
@@ -56,4 +57,7 @@ async def test_a_two_for_one_offer_to_one_player_through_the_menus(world: World)
     after = await current(world)
     assert after.state.hand[0] == [0, 0, 0, 1, 1, 0, 0, 0]
     assert after.state.hand[1] == [0, 0, 2, 0, 1, 0, 0, 0]
+    # alice goes on with her turn, so the table is drawn when it passes on or TABLE_HOLD seconds later
+    world.clock.advance(seconds=TABLE_HOLD)
+    await world.bot.controller.flush_held()
     assert "Open offer" not in _table_text(world)

@@ -109,7 +109,7 @@ def test_in_a_whole_game_a_person_gets_at_most_one_offer_per_ai_turn() -> None:
 
 
 def test_the_console_table_keeps_ai_offers_to_its_person_to_one_a_turn() -> None:
-    keys = random.Random(3)
+    keys = random.Random(6)  # a person pressing 1-4 at random who gets through 41 turns
     feed = io.StringIO("".join(f"{keys.randint(1, 4)}\n" for _ in range(1500)) + "q\n")
     table = Console(
         Setup("cities_knights", 4, ["easy", "easy", "easy"], 5),
