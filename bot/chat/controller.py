@@ -121,10 +121,6 @@ class Controller:
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
         self._dm_channels: dict[int, int] = {}
-        # person -> the newest message this process sent to their DM (a menu there may be edited in place)
-        self._dm_newest: dict[int, int] = {}
-        # (game, seat) -> the kind of decision their DM menu shows now
-        self._dm_kind: dict[tuple[int, int], str] = {}
         # DM menus whose buttons their own answer already took away (nothing to tidy later)
         self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
@@ -234,10 +230,6 @@ class Controller:
         await self._answer_in_place(interaction, after, seat, lang, content, items)
         if in_dm and interaction.message is not None and not items:
             self._bare.add(interaction.message.id)
-        if in_dm and step is not None:
-            self._dm_kind[(game_id, seat)] = after.prompts[seat].kind
-        elif in_dm:
-            self._dm_kind.pop((game_id, seat), None)
         if in_dm and interaction.message is not None:
             self._shown[(game_id, seat)] = after.private_mark(seat)
             await self.service.remember_message(
@@ -392,7 +384,6 @@ class Controller:
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
-        self._dm_kind = {k: v for k, v in self._dm_kind.items() if k[0] != game_id}
         self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
@@ -428,11 +419,7 @@ class Controller:
                 continue
             private = [] if seat == actor else render.event_lines(table, outcome.events, seat_info.locale, seat)
             if seat in prompts and seat_info.present and table.prompts[seat].secret:  # a stand-in answers its own
-                # already deciding and their menu changed: no new notification (an offer from
-                # someone is a new proposal, though, and gets its own message)
-                pending = table.engine.pending(table.state).get(seat)
-                again = seat in told and pending is not None and pending == table.prompts[seat]
-                sent = await self.send_prompt(table, seat, channel, extra=private, in_place=again)
+                sent = await self.send_prompt(table, seat, channel, extra=private)
                 if sent == CLOSED and seat not in told:
                     calls.add(seat)  # no DM tells them: the channel does, once per hand-over
             elif private and seat_info.dm_open:
@@ -461,11 +448,11 @@ class Controller:
             return False  # a hand-over, or others were asked too (their part shows at once)
         return actor_prompted or not table.seats[actor].present
 
-    async def flush_held(self, *, game_id: int | None = None, everything: bool = False) -> None:
-        """Draw the table messages that waited TABLE_HOLD seconds (or ``game_id``'s, or all)."""
+    async def flush_held(self, *, game_id: int | None = None) -> None:
+        """Draw the table messages that waited TABLE_HOLD seconds (and ``game_id``'s at once)."""
         now = self.service.now()
         for gid, (table, channel, lang, since) in list(self._held.items()):
-            if everything or gid == game_id or (now - since).total_seconds() >= TABLE_HOLD:
+            if gid == game_id or (now - since).total_seconds() >= TABLE_HOLD:
                 await self._attempt(gid, self.refresh_table(table, channel, lang))
 
     def _owe(self, game_id: int) -> Owed:
@@ -781,21 +768,12 @@ class Controller:
         )
 
     async def send_prompt(
-        self,
-        table: Table,
-        seat: int,
-        channel: discord.abc.Messageable,
-        extra: list[str] | None = None,
-        *,
-        in_place: bool = False,
+        self, table: Table, seat: int, channel: discord.abc.Messageable, extra: list[str] | None = None
     ) -> str | None:
         """DM a seat its secret prompt with its view. Returns SENT; TOLD when Discord refused and the
         channel was told their DMs are closed (the first time, or the first since a DM got
         through); CLOSED when refused again; None when nothing was sent (no step, or Discord
-        failed and the prompt is owed).
-
-        ``in_place``: the seat was already being asked, so when their live menu is still the newest
-        message of their DM it is edited into the new prompt (one request, no new notification)."""
+        failed and the prompt is owed)."""
         info = table.seats[seat]
         lang = info.locale
         view = table.view(seat)
@@ -809,28 +787,6 @@ class Controller:
             kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         content = render.prompt_text(table, seat, lang, step, extra)
-        key = (table.game_id, seat)
-        kind = table.prompts[seat].kind
-        if (
-            in_place
-            and self._dm_kind.get(key) == kind  # the same decision, its choices changed
-            and info.dm_open
-            and previous is not None
-            and previous[1] not in self._bare
-            and self._dm_newest.get(info.user_id) == previous[1]
-        ):
-            try:
-                message = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
-                await message.edit(
-                    content=content, embed=embed, attachments=[file] if file else [], view=kwargs["view"]
-                )
-                self._shown[key] = table.private_mark(seat)
-                return SENT
-            except discord.HTTPException:
-                log.info("could not edit the DM menu of seat %s in game %s; sending it anew", seat, table.game_id)
-                if file is not None:
-                    embed, file = await render.table_embed(self.pictures, table, lang, seat)  # a file is read once
-                    kwargs["file"] = file
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
             sent = await to.send(content, **kwargs)
@@ -852,8 +808,6 @@ class Controller:
         if not info.dm_open or info.dm_noticed:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         self._dm_channels[info.user_id] = sent.channel.id
-        self._dm_newest[info.user_id] = sent.id
-        self._dm_kind[key] = kind
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
@@ -900,6 +854,5 @@ class Controller:
         try:
             sent = await (await self._dm_channel(user_id)).send(content)
             self._dm_channels[user_id] = sent.channel.id
-            self._dm_newest[user_id] = sent.id
         except discord.HTTPException:
             log.info("DM to user refused; they can read it with /hand")

@@ -70,7 +70,9 @@ async def test_a_resigned_player_whose_stand_in_scored_most_is_listed_last(world
     r = await alice.slash(world.channel, "history")
     line = r.response.embeds[0].description or ""
     # the other person is bold too when they tied for first
-    assert re.search(rf"\*\*{winner}\*\* \d+, (\*\*)?\w+(\*\*)? \d+, carol \(resigned\) {raw.scores[gone]}$", line), line
+    assert re.search(rf"\*\*{winner}\*\* \d+, (\*\*)?\w+(\*\*)? \d+, carol \(resigned\) {raw.scores[gone]}$", line), (
+        line
+    )
     world.locales[bob.id] = "nl"
     r = await bob.slash(world.channel, "history")
     assert f"carol (opgegeven) {raw.scores[gone]}" in (r.response.embeds[0].description or "")
