@@ -78,12 +78,18 @@ def _flat(node: _Node, label: str, tokens: list[str]) -> list[Option]:
     return out
 
 
-def _options(node: _Node, path: list[str]) -> list[Option]:
-    """The choices under ``node``. When every action below fits one menu, each is an option of its
-    own (a small decision is one press); otherwise the children are grouped, and single-choice
-    chains are collapsed into one option."""
+def _options(node: _Node, path: list[str]) -> tuple[list[Option], list[str]]:
+    """The choices under ``node``, and the labels every one of them shares (said once, above them).
+    When every action below fits one menu, each is an option of its own (a small decision is one
+    press); otherwise the children are grouped, and single-choice chains are collapsed into one option."""
     if _leaves(node) <= MAX_OPTIONS:
-        return _flat(node, "", path)
+        shared: list[str] = []
+        tokens = list(path)
+        while node.action is None and len(node.children) == 1 and _leaves(node) > 1:
+            node = node.children[0]
+            shared.append(node.label)
+            tokens.append("0")
+        return _flat(node, "", tokens), shared
     out: list[Option] = []
     if node.action is not None and node.children:
         out.append(Option("✓", [*path, LEAF_SELF], True))
@@ -93,7 +99,7 @@ def _options(node: _Node, path: list[str]) -> list[Option]:
             cur = cur.children[0]
             label, tokens = f"{label} · {cur.label}", [*tokens, "0"]
         out.append(Option(label[:100], tokens, cur.action is not None and not cur.children))
-    return out
+    return out, []
 
 
 class Menu:
@@ -126,7 +132,8 @@ class Menu:
             bucket = None
         if node.action is not None and not node.children:
             return node.action
-        options = _options(node, walked)
+        options, shared = _options(node, walked)
+        chosen += shared
         if len(options) <= MAX_OPTIONS:
             return Step(chosen, options, walked)
         pages = [options[i : i + MAX_OPTIONS - 1] for i in range(0, len(options), MAX_OPTIONS - 1)]

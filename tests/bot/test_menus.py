@@ -59,6 +59,17 @@ def test_a_decision_that_fits_one_menu_is_one_step() -> None:
     ]
 
 
+def test_labels_every_option_shares_are_said_once_above_them() -> None:
+    acts = actions(("Change my choice", "Messenger"), ("Change my choice", "Trader"))
+    step = menus.resolve(Labelled(), {}, acts, "en", [])  # type: ignore[arg-type]
+    assert isinstance(step, menus.Step)
+    assert step.chosen == ["Change my choice"] and [o.label for o in step.options] == ["Messenger", "Trader"]
+    assert menus.resolve(Labelled(), {}, acts, "en", step.options[1].path) == acts[1]  # type: ignore[arg-type]
+    lone = actions(("Pass", "coin", "Archer"))  # a single action keeps its whole label
+    only = menus.resolve(Labelled(), {}, lone, "en", [])  # type: ignore[arg-type]
+    assert isinstance(only, menus.Step) and [o.label for o in only.options] == ["Pass · coin · Archer"]
+
+
 def test_steps_group_by_prefix_and_single_choices_fold() -> None:
     archers = [("Move", "Archer", f"A{i}") for i in range(20)]
     knights = [("Move", "Knight", f"K{i}") for i in range(10)]

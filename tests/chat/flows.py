@@ -46,21 +46,22 @@ def find_component(message: discord.Message, label_start: str) -> Any:
 
 def find_furthest(message: discord.Message, labels: list[str]) -> tuple[Any, str | None, int]:
     """The option leading furthest along ``labels``: a menu that lists a whole small decision joins
-    its steps' labels with " · ". Returns the component, the select value (None for a button) and
-    how many labels it covers."""
-    best: tuple[Any, str | None, int] | None = None
-    for c in components(message):
-        options = [(o.label, o.value) for o in c.options] if isinstance(c, discord.components.SelectMenu) else []
-        options = options or [(c.label or "", None)]
-        for label, value in options:
-            parts = label.split(" · ")
-            fits = len(parts) <= len(labels) and all(p.startswith(w) for p, w in zip(parts, labels, strict=False))
-            if fits and (best is None or len(parts) > best[2]):
-                best = (c, value, len(parts))
-    if best is None:
-        find_component(message, labels[0])  # raises, naming what is there
-        raise AssertionError(labels)
-    return best
+    its steps' labels with " · " and says the labels all its options share once, above them. Returns
+    the component, the select value (None for a button) and how many labels it covers."""
+    for skip in range(len(labels)):  # labels said above the options are not on them
+        best: tuple[Any, str | None, int] | None = None
+        want = labels[skip:]
+        for c in components(message):
+            options = [(o.label, o.value) for o in c.options] if isinstance(c, discord.components.SelectMenu) else []
+            for label, value in options or [(c.label or "", None)]:
+                parts = label.split(" · ")
+                fits = len(parts) <= len(want) and all(p.startswith(w) for p, w in zip(parts, want, strict=False))
+                if fits and (best is None or skip + len(parts) > best[2]):
+                    best = (c, value, skip + len(parts))
+        if best is not None:
+            return best
+    find_component(message, labels[0])  # raises, naming what is there
+    raise AssertionError(labels)
 
 
 async def choose_path(actor: Any, message: discord.Message, labels: list[str], reread: Any) -> Any:
