@@ -402,6 +402,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "recent": {"en": "Last moves", "nl": "Laatste zetten"},
     "hidden_choice": {"en": "a hidden choice", "nl": "een geheime keuze"},
     "waiting_for_what": {"en": "Waiting for {name}: {what}", "nl": "Wachten op {name}: {what}"},
+    "waiting_for_one": {"en": "Waiting for {name}", "nl": "Wachten op {name}"},
     "your_turn_hand": {
         "en": "{mentions}: your turn. Press **Make my choice** on the table message. {what}",
         "nl": "{mentions}: jij bent aan de beurt. Druk op **Mijn keuze maken** op het tafelbericht. {what}",

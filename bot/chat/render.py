@@ -125,6 +125,9 @@ def waiting_text(table: Table, lang: str) -> str:
         return t("waiting_for", lang, names="-")
     if len(waiting) == 1:
         seat = waiting[0]
+        prompt = table.prompts.get(seat)
+        if prompt is None or prompt.secret:  # what it is shows in the status above; how, nobody else sees
+            return t("waiting_for_one", lang, name=table.names[seat])
         return t("waiting_for_what", lang, name=table.names[seat], what=public_prompt_sentence(table, seat, lang))
     return t("waiting_for", lang, names=", ".join(table.names[s] for s in waiting))
 

@@ -367,3 +367,16 @@ async def test_a_stale_button_of_a_waiting_table_is_refused_and_draws_it(world: 
 
 def _components(message: discord.Message) -> list[Any]:
     return [c for row in message.components for c in getattr(row, "children", [row])]
+
+
+async def test_a_secret_turn_is_named_once_in_the_footer(world: World) -> None:
+    """War Chest turns are secret prompts (the coins in hand): the status above says what the turn
+    is, so the footer only names who the table waits for."""
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    await _start(world, "war_chest", [alice, bob])
+    table = await current(world)
+    (seat,) = table.engine.pending(table.state)
+    assert table.prompts[seat].secret
+    embed = world.table_message().embeds[0]
+    assert embed.footer.text == f"Waiting for {table.names[seat]}"
+    assert table.names[seat] in (embed.description or "")

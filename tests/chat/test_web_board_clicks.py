@@ -16,7 +16,7 @@ import pytest
 from bot.web.page import places_maker, scene_maker
 from bot.web.server import BUNDLE
 from tests.chat.test_web_browser import CHROMIUM, FLAGS, board_links, screenshot, version_of
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import panel_option, start_game, web_world
 from tests.chat.world import World
 
 playwright_api = pytest.importorskip("playwright.async_api", reason="PyPI playwright is not installed")
@@ -115,7 +115,7 @@ async def click_action(world: World, page: Any, action: dict[str, Any], order: l
         # the places name several actions alike (a coin to bolster or to pass): the panel tells them apart
         view = table.engine.view(table.state, next(iter(table.prompts)))
         label = " · ".join(table.engine.action_path(view, action, "en"))[:100]
-        await page.locator("#options button.leaf").filter(has_text=label).first.click()
+        await (await panel_option(page, label)).click()
         await page.wait_for_selector(".message")
     assert "error" not in (await page.locator(".message").get_attribute("class") or "")
     await page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {before}")

@@ -13,7 +13,7 @@ from bot.web.page import places_maker
 from bot.web.server import BUNDLE
 from tests.chat.test_web_board_clicks import follows
 from tests.chat.test_web_browser import CHROMIUM, FLAGS, board_links, screenshot, version_of
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import panel_option, start_game, web_world
 from tests.chat.world import World
 
 playwright_api = pytest.importorskip("playwright.async_api", reason="PyPI playwright is not installed")
@@ -45,7 +45,7 @@ async def finish(page: Any, world: World, action: dict[str, Any], before: int, p
         assert table is not None
         view = table.engine.view(table.state, next(iter(table.prompts)))
         label = " · ".join(table.engine.action_path(view, action, "en"))[:100]
-        await press(page.locator("#options button.leaf").filter(has_text=label).first)
+        await press(await panel_option(page, label))
         await page.wait_for_selector(".message")
     await page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {before}")
     table = await world.service.table_in(world.channel.id)

@@ -110,3 +110,13 @@ async def restart_with_web(world: World, ticks: Ticks, rate: int = 600) -> WebTa
     await world.env.restart_bot(bot)
     links.base_url = f"http://127.0.0.1:{web.port}"
     return web
+
+
+async def panel_option(page: Any, label: str) -> Any:
+    """The panel's leaf button for the action whose joined labels are ``label``: a button names the
+    action by the end of its path (the labels all options share are said once, above them)."""
+    buttons = page.locator("#options button.leaf")
+    texts = [t.strip() for t in await buttons.all_inner_texts()]
+    ends = [i for i, text in enumerate(texts) if text and label.endswith(text)]
+    assert ends, (label, texts)
+    return buttons.nth(max(ends, key=lambda i: len(texts[i])))
