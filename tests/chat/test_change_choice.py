@@ -21,10 +21,13 @@ async def test_a_hidden_pick_can_change_until_everyone_has_chosen(world: World) 
     table = await current(world)
     assert table.state.selections[0] == ["trader"]
     menus = [m for m in world.dm_messages(alice) if m.components]
-    find_component(menus[-1], "Change my choice")  # offered in the DM
+    # offered in the DM: every option changes it, so the menu says so once, above the cards
+    assert "› Change my choice" in (menus[-1].content or "")
+    find_component(menus[-1], "Messenger")
     r = await alice.slash(world.channel, "hand")
     assert r.ephemeral
-    find_component(r.response.message, "Change my choice")  # and through /hand
+    assert "› Change my choice" in (r.response.message.content or "")  # and through /hand
+    find_component(r.response.message, "Messenger")
 
     await press_to(world, alice, {"type": "select", "card": "messenger"})
     table = await current(world)
