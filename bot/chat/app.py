@@ -182,6 +182,9 @@ class Speltafel(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._clock_task is not None:
             self._clock_task.cancel()
+        if not self.is_closed():  # a table message still waiting is drawn before the process goes
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.controller.flush_held(everything=True), 10)
         await self.ai.close()
         if self.web is not None:
             await self.web.stop()

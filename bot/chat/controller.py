@@ -448,11 +448,12 @@ class Controller:
             return False  # a hand-over, or others were asked too (their part shows at once)
         return actor_prompted or not table.seats[actor].present
 
-    async def flush_held(self, *, game_id: int | None = None) -> None:
-        """Draw the table messages that waited TABLE_HOLD seconds (and ``game_id``'s at once)."""
+    async def flush_held(self, *, game_id: int | None = None, everything: bool = False) -> None:
+        """Draw the table messages that waited TABLE_HOLD seconds (and ``game_id``'s at once, or all
+        of them when the process stops)."""
         now = self.service.now()
         for gid, (table, channel, lang, since) in list(self._held.items()):
-            if gid == game_id or (now - since).total_seconds() >= TABLE_HOLD:
+            if everything or gid == game_id or (now - since).total_seconds() >= TABLE_HOLD:
                 await self._attempt(gid, self.refresh_table(table, channel, lang))
 
     def _owe(self, game_id: int) -> Owed:

@@ -380,3 +380,17 @@ async def test_a_secret_turn_is_named_once_in_the_footer(world: World) -> None:
     embed = world.table_message().embeds[0]
     assert embed.footer.text == f"Waiting for {table.names[seat]}"
     assert table.names[seat] in (embed.description or "")
+
+
+async def test_a_waiting_table_is_drawn_before_the_bot_stops(world: World) -> None:
+    members = [world.add_player(n) for n in ("alice", "bob", "carol")]
+    await _start(world, "cities_knights", members)
+    table = await current(world)
+    (seat,) = table.prompts
+    person = next(m for m in members if m.id == table.user_of(seat))
+    drawn = world.recent_lines()
+    await press_to(world, person, decide(table.engine, table.state, seat, "normal", seed=11))
+    assert world.recent_lines() == drawn  # the settlement waits for the road
+    await world.restart()
+    after = await current(world)
+    assert world.recent_lines() == render.log_lines(after, after.log_recent, "en")[-render.RECENT_LINES :] != drawn
