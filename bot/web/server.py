@@ -185,11 +185,11 @@ class WebTable:
             raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
         return table
 
-    def _render(self, table: Table, client: Client, events: list[Event]) -> dict[str, Any]:
+    def _render(self, table: Table, client: Client, events: list[Event], shared: dict[str, Any]) -> dict[str, Any]:
         url = None
         if scene_maker(table.engine) is None:
             url = f"/api/picture?t={client.token}&v={table.version}"
-        return payload(table, client.grant.seat, client.lang, events, url)
+        return payload(table, client.grant.seat, client.lang, events, url, shared)
 
     # -- pages and files -----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -273,7 +273,8 @@ class WebTable:
         grant = self._grant(request, token)
         table = await self._table(request, grant)
         client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
-        return web.json_response(self._render(table, client, await self.hub.history.events(table)))
+        text = self.hub.content(table, client, await self.hub.history.events(table))
+        return web.Response(text=text, content_type="application/json")
 
     async def picture(self, request: web.Request) -> web.Response:
         grant = self._grant(request, request.query.get("t"))
