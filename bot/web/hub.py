@@ -49,10 +49,12 @@ Render = Callable[[Table, Client, list[Event], dict[str, Any]], dict[str, Any]]
 
 def moment(table: Table) -> Hashable:
     """Everything besides the state that a payload is made of; equal moments give equal payloads.
-    The version moves with the state, the prompts and the votes; a seat's flags live in their own
-    rows and may change without it (a stand-in taking over), so they are part of the moment."""
+    The version moves with the state and the prompts; a seat's flags live in their own rows and may
+    change without it (a stand-in taking over), and the votes a clock opens come with the version
+    read before they were written, so both are part of the moment."""
     seats = tuple((s.label, s.stand_in, s.resigned) for s in table.seats)
-    return (table.version, table.status, seats, tuple(sorted(table.prompt_seqs.items())))
+    votes = json.dumps(table.votes, sort_keys=True)
+    return (table.version, table.status, seats, tuple(sorted(table.prompt_seqs.items())), votes)
 
 
 def encode(content: dict[str, Any]) -> str:

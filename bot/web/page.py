@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
+from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.notices import Table
 from bot.web.texts import texts
@@ -100,6 +101,21 @@ def wire_scene(scene: dict[str, Any]) -> dict[str, Any]:
     return {**scene, "items": items}
 
 
+def vote_choices(table: Table, lang: str) -> list[dict[str, Any]]:
+    """The votes on seats whose time ran out, as the table message offers them (``clock_items``):
+    a stand-in for each seat put to the vote and, once, ending the game; with each seat's tally."""
+    out: list[dict[str, Any]] = []
+    for seat in table.vote_seats():
+        name = table.seats[seat].name
+        ballot = table.votes[str(seat)]
+        choices = [{"choice": "stand_in", "label": t("vote_stand_in", lang, name=name)}]
+        if not out:
+            choices.append({"choice": "end", "label": t("vote_end", lang)})
+        tally = t("vote_tally", lang, stand_in=len(ballot.get("stand_in", [])), end=len(ballot.get("end", [])))
+        out.append({"seat": seat, "name": name, "tally": tally, "choices": choices})
+    return out
+
+
 def common(table: Table, lang: str) -> dict[str, Any]:
     """What every reader of the game is sent alike at this version (the page's words, the game, the
     players, whose turn it is): built once per version and language, shared by all its pages."""
@@ -143,7 +159,10 @@ def payload(
         "seq": None,
         "menu": None,
         "places": [],
+        "votes": [],
     }
+    if seat is not None and table.status == "running":  # the players vote; a watcher's page has no buttons
+        out["votes"] = vote_choices(table, lang)
     if table.result is not None:
         out["status"] = [words["finished"], *out["status"]]
     make_scene = scene_maker(engine)
