@@ -627,6 +627,7 @@ class Controller:
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
+        self.tell_pages(table)
         await interaction.response.defer()
         channel = await self.channel(table.channel_id)
         lang = await self.server_lang(getattr(channel, "guild", None))
