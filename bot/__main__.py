@@ -9,6 +9,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bot import collector
 from bot.chat.app import LoginFailure, Speltafel, setup_logging
 from bot.config import Settings, get_settings
 from bot.service.autoplay import AIPlayers, thinking_pool
@@ -61,6 +62,7 @@ async def run(settings: Settings) -> None:
             web=web_table(settings, service, pictures),
         )
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+        collector.settle()  # everything is loaded: keep it out of the collector's full passes
         async with bot:
             # docker stop / systemd send SIGTERM: close the gateway cleanly and release the database.
             loop = asyncio.get_running_loop()

@@ -170,15 +170,9 @@ class Scene:
         The text item records the ``extent`` it covers, for the fit checks."""
         if anchor not in ANCHORS:
             raise ValueError(f"anchor {anchor!r} is not one of {sorted(ANCHORS)}")
-        lines, chosen = text.split("\n"), size
-        if box is not None:
-            limit = box[2] - box[0]
-            for candidate in range(size, (min_size or size) - 1, -1):
-                chosen, lines = candidate, wrap(text, candidate, limit, weight)
-                x0, y0, x1, y1 = text_extent(x, y, lines, candidate, weight, anchor)
-                if x0 >= box[0] - 0.5 and x1 <= box[2] + 0.5 and y0 >= box[1] - 0.5 and y1 <= box[3] + 0.5:
-                    break
-        item = {"kind": "text", "x": round(x, 2), "y": round(y, 2), "lines": lines, "size": chosen}
+        fixed = tuple(box) if box is not None else None
+        lines, chosen, extent = fit(x, y, text, size, weight, anchor, fixed, min_size)
+        item = {"kind": "text", "x": round(x, 2), "y": round(y, 2), "lines": list(lines), "size": chosen}
         item.update(
             weight=weight,
             colour=hex_colour(colour),
@@ -186,7 +180,7 @@ class Scene:
             line_height=line_height(chosen),
             source=text,
             box=[float(v) for v in box] if box is not None else None,
-            extent=list(text_extent(x, y, lines, chosen, weight, anchor)),
+            extent=list(extent),
         )
         return self._add(item, place, title)
 
@@ -199,6 +193,24 @@ class Scene:
 
     def to_json(self) -> dict[str, Any]:
         return {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+
+
+@lru_cache(maxsize=16384)
+def fit(
+    x: float, y: float, text: str, size: int, weight: str, anchor: str, box: Box | None, min_size: int | None
+) -> tuple[tuple[str, ...], int, Box]:
+    """A text's lines, size and extent as ``Scene.text`` sets it. Cached: most texts of a board
+    (labels, coordinates, names) stand in the same place in every picture of a game, and fitting
+    them is most of the work of building a scene."""
+    lines, chosen = text.split("\n"), size
+    if box is not None:
+        limit = box[2] - box[0]
+        for candidate in range(size, (min_size or size) - 1, -1):
+            chosen, lines = candidate, wrap(text, candidate, limit, weight)
+            x0, y0, x1, y1 = text_extent(x, y, lines, candidate, weight, anchor)
+            if x0 >= box[0] - 0.5 and x1 <= box[2] + 0.5 and y0 >= box[1] - 0.5 and y1 <= box[3] + 0.5:
+                break
+    return tuple(lines), chosen, text_extent(x, y, lines, chosen, weight, anchor)
 
 
 def text_extent(x: float, y: float, lines: list[str], size: int, weight: str, anchor: str) -> Box:

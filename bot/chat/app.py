@@ -108,6 +108,7 @@ class Speltafel(commands.AutoShardedBot):
         self.web = web
         if web is not None:
             web.announce = lambda outcome, seat: self.controller.announce(outcome, actor=seat)
+            web.voted = lambda voted, seat, user_id: self.controller.after_vote(voted, seat, user_id)
             web.may_watch = self.sees_channel
 
     async def sees_channel(self, channel_id: int, user_id: int) -> bool:

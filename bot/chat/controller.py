@@ -26,7 +26,7 @@ from bot.chat.visibility import Visibility, at_table, in_own_dm, in_private
 from bot.service import menus
 from bot.service.clock import EXPIRE
 from bot.service.errors import ServiceError
-from bot.service.notices import Alarm, Outcome, Table
+from bot.service.notices import Alarm, Outcome, Table, Voted
 from bot.service.pictures import Pictures
 from bot.service.preferences import Preferences
 from bot.service.records import Records
@@ -378,6 +378,12 @@ class Controller:
         if table.status != RUNNING:
             self.forget(table.game_id)
 
+    def tell_pages(self, table: Table) -> None:
+        """A committed change that is not announced (a resignation, a vote, a stand-in, an abandoned
+        game) reaches open board pages at once, as an announced one does."""
+        if self.bot.web is not None:
+            self.bot.web.changed(table, [])
+
     def forget(self, game_id: int) -> None:
         """A game that is over leaves this process's memory (DM views last shown, its pictures), and
         an AI waiting on it for answers stops."""
@@ -577,6 +583,8 @@ class Controller:
 
     async def _alarm(self, alarm: Alarm) -> None:
         table, seat = alarm.table, alarm.seat
+        if alarm.kind == EXPIRE:
+            self.tell_pages(table)  # the vote on the seat opens on the players' pages too
         info = table.seats[seat]
         channel = await self.channel(table.channel_id)
         lang = await self.server_lang(getattr(channel, "guild", None))
@@ -601,32 +609,47 @@ class Controller:
             return
         can_manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         try:
-            table, decided, ballot = await self.service.vote(
+            voted = await self.service.vote(
                 game_id=placed.game_id, user_id=interaction.user.id, seat=seat, choice=choice, can_manage=can_manage
             )
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
-        name = table.seats[seat].name
+        table, decided, ballot = voted
         if decided is None:
-            option = t(f"vote_for_{choice}", lang, name=name)
+            self.tell_pages(table)
+            option = t(f"vote_for_{choice}", lang, name=table.seats[seat].name)
             tally = t("vote_tally", lang, stand_in=len(ballot["stand_in"]), end=len(ballot["end"]))
             await self.reply(interaction, t("vote_counted", lang, option=option, tally=tally))
             return
         await interaction.response.defer()
-        channel = await self.channel(table.channel_id)
-        glang = await self.server_lang(getattr(channel, "guild", None))
-        key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
+        await self.after_vote(voted, seat, interaction.user.id, interaction.user.display_name)
+
+    async def after_vote(self, voted: Voted, seat: int, voter_id: int, voter_name: str | None = None) -> None:
+        """A vote was counted (the table message's button or a board page): open pages follow; a
+        decision is told to the channel, and the stand-in starts or the game closes."""
+        table, decided, ballot = voted
+        self.tell_pages(table)
+        if decided is None:
+            return
         # everyone whose vote made the decision (a moderator who decides alone may hold no seat)
         seated = {s.user_id: s.name for s in table.seats if s.user_id is not None}
-        seated.setdefault(interaction.user.id, interaction.user.display_name)
+        if voter_name is not None:
+            seated.setdefault(voter_id, voter_name)
         who = ", ".join(seated.get(uid, f"<@{uid}>") for uid in ballot[decided])
-        await channel.send(t(key, glang, name=name, who=who), allowed_mentions=discord.AllowedMentions.none())
-        await self.refresh_table(table, channel, glang)
+        key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
+        try:
+            channel = await self.channel(table.channel_id)
+            glang = await self.server_lang(getattr(channel, "guild", None))
+            text = t(key, glang, name=table.seats[seat].name, who=who)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_table(table, channel, glang)
+            if decided == "end":
+                await self.close_thread(table, channel)
+        except discord.HTTPException:  # the decision stands; the table message follows with the next change
+            log.exception("could not tell game %s about a vote's decision", table.game_id)
         if decided == "stand_in":
             self.bot.ai.kick(table.game_id)
-        else:
-            await self.close_thread(table, channel)
 
     async def come_back(self, interaction: discord.Interaction, game_id: int | None) -> None:
         placed = await self._pressed(interaction, game_id, at_table)
@@ -637,6 +660,7 @@ class Controller:
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
+        self.tell_pages(table)
         await interaction.response.defer()
         channel = await self.channel(table.channel_id)
         lang = await self.server_lang(getattr(channel, "guild", None))

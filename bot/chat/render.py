@@ -236,8 +236,7 @@ def table_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
 def clock_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
     """The last row: votes on seats whose time ran out (two at most, the earliest), I'm back."""
     items: list[discord.ui.Item[Any]] = []
-    for key in sorted(table.votes, key=int)[:2]:
-        seat = int(key)
+    for seat in table.vote_seats():
         name = table.seats[seat].name
         items.append(VoteButton(table.game_id, seat, "sb", t("vote_stand_in", lang, name=name), row=4))
         if not any(isinstance(i, VoteButton) and i.choice == "end" for i in items):

@@ -94,6 +94,11 @@ class Table:
     def stand_ins(self) -> list[SeatInfo]:
         return [s for s in self.seats if s.stand_in]
 
+    def vote_seats(self) -> list[int]:
+        """The seats whose time ran out that are put to the vote now: the first two (the table
+        message's last row holds their buttons; the others' votes come when one is decided)."""
+        return sorted(int(key) for key in self.votes)[:2]
+
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
             if s.user_id == user_id:

@@ -6,14 +6,20 @@ push (the log reads the stored actions only when it has not followed the game, s
 change committed by another bot process on the same database is found by polling: every
 ``interval`` seconds the hub reads the version of each game it has pages for and pushes when it
 moved. A page that reconnects (after a restart) is sent the current view at once.
+
+What a change sends is built once per kind of reader, not once per page: every watcher of a game
+gets the same public payload, and each seat's payload is built only while that seat has a page open
+(``Frames``, one game at one moment, each payload encoded to JSON once). A seat's payload and the
+watchers' are never the same entry: the key is the reader's seat (None for the public view).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +28,7 @@ from aiohttp import web
 from bot.service.notices import Table
 from bot.web.history import History
 from bot.web.links import Pass
+from bot.web.page import common, scene_maker
 from games.core import Event
 
 log = logging.getLogger(__name__)
@@ -36,7 +43,32 @@ class Client:
     version: int = -1  # the newest version this page was sent
 
 
-Render = Callable[[Table, Client, list[Event]], dict[str, Any]]
+#: a reader's payload: (table, client, events, the parts all readers share) -> the page's content
+Render = Callable[[Table, Client, list[Event], dict[str, Any]], dict[str, Any]]
+
+
+def moment(table: Table) -> Hashable:
+    """Everything besides the state that a payload is made of; equal moments give equal payloads.
+    The version moves with the state and the prompts; a seat's flags live in their own rows and may
+    change without it (a stand-in taking over), and the votes a clock opens come with the version
+    read before they were written, so both are part of the moment."""
+    seats = tuple((s.label, s.stand_in, s.resigned) for s in table.seats)
+    votes = json.dumps(table.votes, sort_keys=True)
+    return (table.version, table.status, seats, tuple(sorted(table.prompt_seqs.items())), votes)
+
+
+def encode(content: dict[str, Any]) -> str:
+    return json.dumps(content, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass
+class Frames:
+    """One game's payloads at one moment, encoded, by reader: (seat or None, language[, link])."""
+
+    moment: Hashable
+    version: int
+    shared: dict[str, dict[str, Any]] = field(default_factory=dict)  # language -> ``common``
+    texts: dict[Hashable, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -45,6 +77,7 @@ class Hub:
     render: Render
     history: History
     clients: dict[int, set[Client]] = field(default_factory=dict)
+    frames: dict[int, Frames] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def log_of(self, game_id: int) -> list[Event]:
@@ -59,6 +92,7 @@ class Hub:
             pages.discard(client)
             if not pages:
                 del self.clients[client.grant.game_id]
+                self.frames.pop(client.grant.game_id, None)
                 self.history.forget(client.grant.game_id)  # read again when a page comes back
 
     def changed(self, table: Table, events: list[Event]) -> None:
@@ -69,23 +103,68 @@ class Hub:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    def content(self, table: Table, client: Client, events: list[Event]) -> str:
+        """The reader's payload as JSON: built and encoded once per reader kind and moment while
+        the game has pages open, shared by every page of that kind."""
+        game_id = table.game_id
+        frames = self.frames.get(game_id)
+        kept = game_id in self.clients
+        if frames is None or frames.moment != moment(table):
+            fresh = Frames(moment(table), table.version)
+            if kept and (frames is None or table.version >= frames.version):
+                self.frames[game_id] = fresh  # an older table (a slow request) never evicts a newer moment
+            frames = fresh
+        lang = client.lang
+        # a game drawn as a PNG names the picture with the reader's own link: nothing to share then
+        key: Hashable = (client.grant.seat, lang, None if scene_maker(table.engine) else client.token)
+        text = frames.texts.get(key)
+        if text is None:
+            shared = frames.shared.get(lang)
+            if shared is None:
+                shared = frames.shared[lang] = common(table, lang)
+            text = frames.texts[key] = encode(self.render(table, client, events, shared))
+        return text
+
     async def push(self, table: Table, *, force: bool = False) -> None:
         events = await self.history.events(table)
-        for client in list(self.clients.get(table.game_id, ())):
-            await self.send(client, table, events, force=force)
+        due = [c for c in list(self.clients.get(table.game_id, ())) if self._due(c, table, force)]
+        # Build every page's text first (each kind once), then send them all at once.
+        texts = []
+        for client in due:
+            try:
+                texts.append(self.content(table, client, events))
+            except Exception:
+                log.exception("could not build game %s for a page", table.game_id)
+                texts.append(None)
+        await asyncio.gather(
+            *(self._deliver(c, table.game_id, text) for c, text in zip(due, texts, strict=True) if text is not None)
+        )
 
-    async def send(self, client: Client, table: Table, events: list[Event], *, force: bool = False) -> None:
+    @staticmethod
+    def _due(client: Client, table: Table, force: bool) -> bool:
         # Checked and marked before the first await: a later version is never overtaken by an older one.
         if table.version < client.version or (table.version == client.version and not force):
-            return
+            return False
         client.version = table.version
+        return True
+
+    async def send(self, client: Client, table: Table, events: list[Event], *, force: bool = False) -> None:
+        if not self._due(client, table, force):
+            return
         try:
-            message = {"type": "state", "state": self.render(table, client, events)}
-            await client.ws.send_json(message)
+            text = self.content(table, client, events)
+        except Exception:
+            log.exception("could not build game %s for a page", table.game_id)
+            return
+        await self._deliver(client, table.game_id, text)
+
+    async def _deliver(self, client: Client, game_id: int, text: str) -> None:
+        try:
+            await client.ws.send_str('{"type":"state","state":' + text + "}")
         except (ConnectionError, RuntimeError):
             self.remove(client)
         except Exception:
-            log.exception("could not send game %s to a page", table.game_id)
+            log.exception("could not send game %s to a page", game_id)
 
     async def poll_once(self) -> None:
         """Push games whose version moved in another process."""
@@ -113,3 +192,4 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await client.ws.close()
         self.clients.clear()
+        self.frames.clear()

@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
+from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.notices import Table
 from bot.web.texts import texts
@@ -86,44 +87,87 @@ def clickable(places: Places | None, actions: list[Action]) -> dict[str, list[Ac
     return out
 
 
-def payload(
-    table: Table, seat: int | None, lang: str, events: Iterable[Event], picture_url: str | None = None
-) -> dict[str, Any]:
-    """The page's whole content for one reader."""
+#: what a scene's text keeps only for the picture tests' fit checks; the page never reads it
+FIT_CHECKS = ("source", "box", "extent")
+
+
+def wire_scene(scene: dict[str, Any]) -> dict[str, Any]:
+    """The scene as a page gets it: every shape as drawn, without the texts' fit-check fields
+    (about a third of a board's bytes, encoded and parsed on every change for nothing)."""
+    items = [
+        {k: v for k, v in item.items() if k not in FIT_CHECKS} if item["kind"] == "text" else item
+        for item in scene["items"]
+    ]
+    return {**scene, "items": items}
+
+
+def vote_choices(table: Table, lang: str) -> list[dict[str, Any]]:
+    """The votes on seats whose time ran out, as the table message offers them (``clock_items``):
+    a stand-in for each seat put to the vote and, once, ending the game; with each seat's tally."""
+    out: list[dict[str, Any]] = []
+    for seat in table.vote_seats():
+        name = table.seats[seat].name
+        ballot = table.votes[str(seat)]
+        choices = [{"choice": "stand_in", "label": t("vote_stand_in", lang, name=name)}]
+        if not out:
+            choices.append({"choice": "end", "label": t("vote_end", lang)})
+        tally = t("vote_tally", lang, stand_in=len(ballot.get("stand_in", [])), end=len(ballot.get("end", [])))
+        out.append({"seat": seat, "name": name, "tally": tally, "choices": choices})
+    return out
+
+
+def common(table: Table, lang: str) -> dict[str, Any]:
+    """What every reader of the game is sent alike at this version (the page's words, the game, the
+    players, whose turn it is): built once per version and language, shared by all its pages."""
     engine = table.engine
-    names = table.names
-    view = engine.view(table.state, seat)
-    waiting = sorted(engine.pending(table.state)) if table.state is not None else []
-    words = texts(lang)
-    out: dict[str, Any] = {
+    waiting = set(engine.pending(table.state)) if table.state is not None else set()
+    return {
         "game": engine.names.get(lang) or engine.names["en"],
         "game_id": table.game_id,
         "version": table.version,
         "running": table.status == "running",
-        "seat": seat,
         "lang": lang,
-        "texts": words,
+        "texts": texts(lang),
         "players": [
-            {
-                "name": info.label,
-                "seat": info.position,
-                "waiting": info.position in waiting,
-                "you": info.position == seat,
-            }
-            for info in table.seats
+            {"name": info.label, "seat": info.position, "waiting": info.position in waiting} for info in table.seats
         ],
+    }
+
+
+def payload(
+    table: Table,
+    seat: int | None,
+    lang: str,
+    events: Iterable[Event],
+    picture_url: str | None = None,
+    shared: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The page's whole content for one reader (``shared``: ``common`` of this table and language,
+    when the caller keeps it for the game's other pages)."""
+    engine = table.engine
+    names = table.names
+    view = engine.view(table.state, seat)
+    base = shared if shared is not None else common(table, lang)
+    words = base["texts"]
+    out: dict[str, Any] = {
+        **base,
+        "seat": seat,
+        "players": [{**p, "you": p["seat"] == seat} for p in base["players"]],
         "status": engine.status_lines(view, lang, names),
         "log": log_lines(engine, events, seat, lang, names)[-30:],
         "prompt": None,
         "seq": None,
         "menu": None,
         "places": [],
+        "votes": [],
     }
+    if seat is not None and table.status == "running":  # the players vote; a watcher's page has no buttons
+        out["votes"] = vote_choices(table, lang)
     if table.result is not None:
         out["status"] = [words["finished"], *out["status"]]
     make_scene = scene_maker(engine)
     if make_scene is not None:
-        out["board"] = {"scene": make_scene(view, lang, names).to_json(), "font": font_metrics()}
+        out["board"] = {"scene": wire_scene(make_scene(view, lang, names).to_json()), "font": font_metrics()}
     else:
         out["board"] = {"picture": picture_url}
     if seat is not None and seat in table.prompts and table.status == "running":

@@ -3,7 +3,8 @@
 Routes: ``/board/<token>`` the page (static: it holds no game data), ``/static/*`` the bundle and the
 picture font, ``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a
 scene, ``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the
-table service exactly as a chat press), ``/ws`` live updates. Every request but static files needs a
+table service exactly as a chat press), ``/api/vote`` a player's vote on a seat whose time ran out
+(the table service's vote, as the table message's buttons), ``/ws`` live updates. Every request but static files needs a
 valid link token and passes the per-person rate limit. With the Discord Activity configured, ``/`` is
 the Activity's entry page (Discord maps its proxy's ``/`` there) and ``/api/activity/token`` turns
 the SDK's OAuth2 code into a link token for that person and the game of the Activity's channel.
@@ -24,7 +25,7 @@ from aiohttp import WSMsgType, web
 from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.errors import ServiceError
-from bot.service.notices import Outcome, Table
+from bot.service.notices import Outcome, Table, Voted
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
 from bot.store.models import FINISHED, RUNNING
@@ -58,6 +59,8 @@ ACTIVITY_PAGE = "/"
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".map": "application/json", ".html": "text/html"}
 
 Announce = Callable[[Outcome, int], Awaitable[None]]
+#: after a vote from a page: (the vote, the seat voted on, the voter) -> the chat adapter's after_vote
+AfterVote = Callable[[Voted, int, int], Awaitable[None]]
 #: may this person see this channel (the chat adapter knows; a watcher of a channel must see it)
 MayWatch = Callable[[int, int], Awaitable[bool]]
 
@@ -75,6 +78,10 @@ async def security_headers(
     return response
 
 
+async def _as_is(waiting: Awaitable[Any]) -> Any:
+    return await waiting
+
+
 class WebTable:
     def __init__(
         self,
@@ -89,6 +96,7 @@ class WebTable:
         poll: float | None = 2.0,
         now: Callable[[], float] = time.monotonic,
         activity: DiscordOAuth | None = None,
+        heartbeat: float | None = 20.0,
     ) -> None:
         self.service = service
         self.pictures = pictures
@@ -97,8 +105,11 @@ class WebTable:
         self.bundle = bundle
         self.limit = RateLimit(rate_per_minute, now)
         self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
+        self.heartbeat = heartbeat  # seconds between pings on a quiet socket (None: none)
         # Told after a web action is committed: the chat adapter's announce (table message, DMs).
         self.announce: Announce | None = None
+        # Told after a vote from a page: the chat adapter tells a decision and starts the stand-in.
+        self.voted: AfterVote | None = None
         # The Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set), and who may watch a channel.
         self.activity = activity
         self.may_watch: MayWatch | None = None
@@ -107,6 +118,9 @@ class WebTable:
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # How an open page's socket waits for the page: as it is, or declared by a test world as input
+        # from outside (a simulated Discord waits for the bot to go quiet, and an open page never does).
+        self.listen: Callable[[Awaitable[Any]], Awaitable[Any]] = _as_is
 
     # -- life --------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -121,6 +135,7 @@ class WebTable:
                 web.get("/api/picture", self.picture),
                 web.post("/api/menu", self.menu),
                 web.post("/api/place", self.place),
+                web.post("/api/vote", self.vote),
                 web.get("/ws", self.socket),
                 web.get("/api/replay", self.replay_outline),
                 web.get("/api/replay/step", self.replay_step),
@@ -185,11 +200,11 @@ class WebTable:
             raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
         return table
 
-    def _render(self, table: Table, client: Client, events: list[Event]) -> dict[str, Any]:
+    def _render(self, table: Table, client: Client, events: list[Event], shared: dict[str, Any]) -> dict[str, Any]:
         url = None
         if scene_maker(table.engine) is None:
             url = f"/api/picture?t={client.token}&v={table.version}"
-        return payload(table, client.grant.seat, client.lang, events, url)
+        return payload(table, client.grant.seat, client.lang, events, url, shared)
 
     # -- pages and files -----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -273,7 +288,8 @@ class WebTable:
         grant = self._grant(request, token)
         table = await self._table(request, grant)
         client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
-        return web.json_response(self._render(table, client, await self.hub.history.events(table)))
+        text = self.hub.content(table, client, await self.hub.history.events(table))
+        return web.Response(text=text, content_type="application/json")
 
     async def picture(self, request: web.Request) -> web.Response:
         grant = self._grant(request, request.query.get("t"))
@@ -356,6 +372,42 @@ class WebTable:
             {"ok": True, "menu": {"chosen": [], "path": "", "options": options}, "picked": picked, "next": further}
         )
 
+    async def vote(self, request: web.Request) -> web.Response:
+        """A player's vote on a seat whose time ran out: the table service's vote, as the table
+        message's buttons; the answer says what the chat answers (the option and the tally, or the
+        decision), and a refusal is the chat's."""
+        grant, table, body = await self._body(request)
+        lang = self._lang(request)
+        seat, choice = body.get("seat"), body.get("choice")
+        if not isinstance(seat, int) or isinstance(seat, bool) or choice not in ("stand_in", "end"):
+            raise web.HTTPBadRequest()
+        user_id = grant.user_id or 0
+        try:
+            voted = await self.service.vote(game_id=table.game_id, user_id=user_id, seat=seat, choice=choice)
+        except ServiceError as err:
+            return self._refusal(err, lang, table)
+        self._spawn(self.voted(voted, seat, user_id) if self.voted is not None else None, voted.table)
+        after, decided, ballot = voted
+        name = after.seats[seat].name
+        if decided is None:
+            option = t(f"vote_for_{choice}", lang, name=name)
+            tally = t("vote_tally", lang, stand_in=len(ballot["stand_in"]), end=len(ballot["end"]))
+            return web.json_response({"ok": True, "done": t("vote_counted", lang, option=option, tally=tally)})
+        seated = {s.user_id: s.name for s in after.seats if s.user_id is not None}
+        who = ", ".join(seated.get(uid, f"<@{uid}>") for uid in ballot[decided])
+        key = "stand_in_started" if decided == "stand_in" else "ended_by_vote"
+        return web.json_response({"ok": True, "done": t(key, lang, name=name, who=who)})
+
+    def _spawn(self, work: Awaitable[None] | None, table: Table) -> None:
+        """Hand a committed change to the chat adapter (which tells the open pages too), or, without
+        one, tell the pages here."""
+        if work is None:
+            self.changed(table, [])
+            return
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def _act(self, grant: Pass, table: Table, action: Any, seq: int, lang: str) -> web.Response:
         try:
             outcome = await self.service.act(game_id=table.game_id, user_id=grant.user_id or 0, action=action, seq=seq)
@@ -414,15 +466,16 @@ class WebTable:
         token = request.query.get("t", "")
         grant = self._grant(request, token)
         table = await self._table(request, grant)
-        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=4096)
         await ws.prepare(request)
         client = Client(ws, grant, token, self._lang(request))
         self.hub.add(client)
         try:
             latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
             await self.hub.send(client, latest, await self.hub.history.events(latest), force=True)
-            async for msg in ws:  # the page only listens; anything it sends is ignored
-                if msg.type == WSMsgType.ERROR:
+            while True:  # the page only listens; anything it sends is ignored
+                msg = await self.listen(ws.receive())
+                if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                     break
         finally:
             self.hub.remove(client)

@@ -14,6 +14,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "spectator": {"en": "Watching (public view)", "nl": "Meekijken (openbaar beeld)"},
     "you": {"en": "you", "nl": "jij"},
     "finished": {"en": "The game is over.", "nl": "Het spel is afgelopen."},
+    "votes": {"en": "Time ran out", "nl": "De tijd is om"},
     "board": {"en": "The board", "nl": "Het bord"},
     "reconnecting": {"en": "Connection lost, reconnecting…", "nl": "Verbinding weg, opnieuw verbinden…"},
     "refused": {

@@ -33,6 +33,12 @@ class Ticks:
         return self.now
 
 
+def open_pages(env: simcord.Env, web: WebTable) -> None:
+    """An open page's socket waits for the page, input from outside the bot: declared so, the
+    simulated Discord goes on while pages are open (and with no heartbeat, no wall-clock timer)."""
+    web.listen = lambda waiting: env.external_wait(waiting, reason="an open board page")
+
+
 @asynccontextmanager
 async def web_world(
     tmp_path: Path, name: str, *, rate: int = 600, activity: DiscordOAuth | None = None
@@ -46,7 +52,7 @@ async def web_world(
     service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
     pics = pictures.Pictures(picture_pool())
     links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
-    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks, activity=activity)
+    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks, activity=activity, heartbeat=None)
     bot = Speltafel(
         service,
         dev_guild_id=GUILD_ID,
@@ -58,6 +64,7 @@ async def web_world(
         web=web,
     )
     env = simcord.Env(bot, settle_timeout=20.0)
+    open_pages(env, web)
     guild = env.create_guild("Spelavond", id=GUILD_ID)
     channel = guild.create_text_channel("spellen")
     world = World(env=env, guild=guild, channel=channel, db_path=db_path, engine=engine, service=service, clock=clock)
@@ -95,7 +102,16 @@ async def restart_with_web(world: World, ticks: Ticks, rate: int = 600) -> WebTa
     await upgrade(world.engine)
     world.service = TableService(make_sessions(world.engine), seeds=world.service._seeds, now=world.clock)
     links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
-    web = WebTable(world.service, pictures.Pictures(picture_pool()), links, rate_per_minute=rate, poll=None, now=ticks)
+    web = WebTable(
+        world.service,
+        pictures.Pictures(picture_pool()),
+        links,
+        rate_per_minute=rate,
+        poll=None,
+        now=ticks,
+        heartbeat=None,
+    )
+    open_pages(world.env, web)
     await old.close()
     bot = Speltafel(
         world.service,

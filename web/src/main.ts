@@ -3,12 +3,14 @@
 
 type Option = { label: string; path: string; leaf: boolean };
 type Menu = { chosen: string[]; path: string; options: Option[] };
+// A vote on a seat whose time ran out, as the table message offers it: the tally and the choices.
+type Vote = { seat: number; name: string; tally: string; choices: { choice: string; label: string }[] };
 type State = {
   game: string; version: number; running: boolean; seat: number | null; lang: string;
   texts: { [key: string]: string };
   players: { name: string; seat: number; waiting: boolean; you: boolean }[];
   status: string[]; log: string[]; prompt: string | null; seq: number | null; menu: Menu | null;
-  places: string[];
+  places: string[]; votes: Vote[];
   board: Board;
 };
 
@@ -45,6 +47,20 @@ function draw(): void {
   app.appendChild(drawBoard(s.board, s.texts.board, new Set(picked.length ? next : s.places), new Set(picked), pick));
   const side = el("aside");
   if (message) side.appendChild(el("p", { class: message.error ? "message error" : "message", role: "status" }, message.text));
+  if (s.seat !== null && s.votes.length) {
+    const parts: Node[] = [];
+    for (const vote of s.votes) {
+      parts.push(el("p", { class: "tally" }, `${vote.name}: ${vote.tally}`));
+      const row = el("div", { class: "options votes" });
+      for (const c of vote.choices) {
+        const button = el("button", { "data-vote": `${vote.seat}:${c.choice}` }, c.label);
+        button.addEventListener("click", () => press("/api/vote", { seat: vote.seat, choice: c.choice }));
+        row.appendChild(button);
+      }
+      parts.push(row);
+    }
+    side.appendChild(section(s.texts.votes, ...parts));
+  }
   if (s.seat !== null) {
     const parts: Node[] = [];
     if (s.prompt) parts.push(el("p", { id: "prompt" }, s.prompt));
@@ -109,7 +125,7 @@ function pick(place: string): void {
   press("/api/place", { places: [...picked, place] });
 }
 
-async function press(url: string, body: { [k: string]: string | string[] }): Promise<void> {
+async function press(url: string, body: { [k: string]: string | number | string[] }): Promise<void> {
   if (!state) return;
   message = null; // the answer to an earlier press is not the answer to this one
   document.querySelector(".message")?.remove();

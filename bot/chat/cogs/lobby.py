@@ -246,6 +246,7 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
+        self.ctl.tell_pages(table)
         name = interaction.user.display_name
         glang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         key = "resigned_game_over" if table.status != "running" else "resigned_stand_in"
@@ -270,6 +271,8 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
+        if table.state is not None:  # a running game: its open pages see it end
+            self.ctl.tell_pages(table)
         glang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         await interaction.response.send_message(t("abandoned", glang, name=interaction.user.display_name))
         channel = await self.ctl.channel(table.channel_id)
