@@ -13,6 +13,7 @@ from bot.chat.cogs.lobby import Lobby
 from bot.chat.cogs.play import Play
 from bot.chat.cogs.records import Records
 from bot.chat.cogs.settings import Settings
+from bot.chat.command_sync import sync_commands
 from bot.chat.components import (
     BackButton,
     ChoiceButton,
@@ -149,10 +150,10 @@ class Speltafel(commands.AutoShardedBot):
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            synced = await sync_commands(self.tree, guild)
         else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands", len(synced))
+            synced = await sync_commands(self.tree)
+        log.info("synced %d commands", synced)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))

@@ -202,6 +202,7 @@ class FakeDiscord:
         # Scope -> commands as last PUT: None for global, else the guild id.
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
         self.sync_count = 0
+        self.refused_syncs = 0  # bulk overwrites refused for leaving out the entry point
         self.interactions: dict[int, SentInteraction] = {}
         self.callbacks: list[InteractionCallback] = []
         self._acknowledged: set[int] = set()
@@ -746,6 +747,15 @@ class FakeDiscord:
             return _json({"message": "Missing Access", "code": 50001}, status=403)
         return None
 
+    def add_entry_point(self) -> dict[str, Any]:
+        """Turn on Activities: Discord adds the application's Entry Point command (type 4) to its
+        global commands and from then on refuses a bulk overwrite that leaves it out (50240)."""
+        command = {"type": 4, "name": "launch", "description": "", "handler": 2, "integration_types": [0]}
+        stored = {**command, "id": str(self._command_id(None, command)), "application_id": str(APPLICATION_ID)}
+        stored["version"] = str(self._snowflake())
+        self.synced_commands[None] = [*self.synced_commands.get(None, []), stored]
+        return stored
+
     async def _put_commands(self, request: web.Request) -> web.Response:
         if (error := self._check_application(request)) is not None:
             return error
@@ -753,6 +763,14 @@ class FakeDiscord:
         if not isinstance(payload, list):
             return _json({"message": "Invalid Form Body", "code": 50035}, status=400)
         scope = self._scope(request)
+        held = [c for c in self.synced_commands.get(scope, []) if c.get("type") == 4]
+        if held and not any(c.get("type") == 4 for c in payload):
+            self.refused_syncs += 1
+            message = (
+                "You cannot remove this app's Entry Point command in a bulk update operation. Please include "
+                "the Entry Point command in your update request or delete it separately."
+            )
+            return _json({"message": message, "code": 50240}, status=400)
         stored = []
         for command in payload:
             item = {
