@@ -228,7 +228,10 @@ class Engine(Protocol):
     # same pair is what ``hard`` searches with (its playouts and first tries); without one it
     # searches with the ``normal`` heuristic. An optional ``search_confidence`` (standard errors)
     # keeps that policy's move unless the search's mean value for another is higher by so much:
-    # for a game whose policy is strong and whose short searches are noisy.
+    # for a game whose policy is strong and whose short searches are noisy. The module hard
+    # searches with may also have ``guess_hidden(engine, world, seat, rng)``: in each determinized
+    # world it redraws the hidden moves other seats have made as the policy would have made them
+    # from what is public (the engine's ``determinize`` draws them uniformly).
 
     # -- platform-neutral presentation (text in the reader's language, a picture) -------------
     def action_path(self, view: dict[str, Any], action: Action, lang: str) -> list[str]:

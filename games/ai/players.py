@@ -98,7 +98,7 @@ def decide(
     policy = playout_policy(engine)
     chosen = ismcts.search(
         engine,
-        lambda r: seen_by(engine, state, seat, r),
+        _sampler(engine, state, seat, policy),
         seat,
         allowed,
         policy=policy,
@@ -109,6 +109,22 @@ def decide(
         first_try=_polite(policy, seat, banned) if banned and policy is not None else None,
     )
     return chosen
+
+
+def _sampler(engine: Engine, state: Any, seat: int, policy: ModuleType | None) -> Callable[[random.Random], Any]:
+    """The worlds ``hard`` searches: the position as ``seat`` sees it, where the policy may then
+    guess the hidden moves other seats made (``guess_hidden``) as it would have made them itself,
+    rather than leave them to a uniform draw."""
+    guess = getattr(policy, "guess_hidden", None)
+    if guess is None:
+        return lambda r: seen_by(engine, state, seat, r)
+
+    def sample(r: random.Random) -> Any:
+        world = seen_by(engine, state, seat, r)
+        guess(engine, world, seat, r)
+        return world
+
+    return sample
 
 
 def by_kind(actions: list[Action], rng: random.Random) -> Action:

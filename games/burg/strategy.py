@@ -18,13 +18,22 @@ import math
 import random
 from typing import Any
 
-from games.burg.data import FIELD_RESOURCE, FIELDS, RESOURCES
+from games.burg.data import CARDS, FIELD_RESOURCE, FIELDS, MARKET_SPACES, RESOURCES
 from games.burg.rules import cap_holdings, payments
 from games.burg.state import State
 from games.core import Action, share_of_win
 
 RES = {r: i for i, r in enumerate(RESOURCES)}
 FIELD = {f: i for i, f in enumerate(FIELDS)}
+CARD = {c: i for i, c in enumerate(CARDS)}
+#: how often a rival's hidden pick is guessed as this heuristic would pick (else it stays the
+#: uniform draw of ``determinize``): people do not all play like it
+GUESSED = 0.8
+#: a position's value per point of resource value held
+WORTH = 0.25
+#: the share of the best building a seat's pieces pay for that ``evaluate`` counts, with the
+#: Stonemason in hand (half that without): the building is not erected yet, and may be lost
+BUILD_SHARE = 0.6
 
 
 def _values(s: State) -> tuple[int, ...]:
@@ -78,6 +87,18 @@ def _space_value(s: State, seat: int, sid: str) -> float:
     if sid == "stable_12":
         return 2 * (houses + 3 * later)
     return 4.0  # a winter guest
+
+
+def _held_value(s: State, seat: int, sid: str) -> float:
+    """What a castle helper already on ``sid`` should score at the end (§13): scored only then, so
+    a position value without it would see a placement as its fee lost."""
+    if sid.startswith("market"):
+        # the fee is paid; the taler convert at 1:2 (1:1 with both spaces), above the 0.3 each
+        # that ``evaluate`` gives them anyway
+        both = all(s.spaces.get(x) == seat for x in MARKET_SPACES)
+        later = (s.rules.rounds - s.round) / s.rules.rounds
+        return s.players[seat].taler * (0.35 if both else 0.2) + 2 * later
+    return _space_value(s, seat, sid)
 
 
 def _best_vp(s: State, have: tuple[int, ...], exclude: str = "") -> int:
@@ -224,17 +245,45 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     return best
 
 
+def _pieces_value(s: State, pl: Any) -> float:
+    """What a seat's pieces are worth to it: a share of the best building they pay for, more with
+    the Stonemason (full VP, §6.4) still in hand and rounds to come, else their resource value."""
+    worth = WORTH * _worth(s, pl.res)
+    if s.round >= s.rules.rounds:
+        return worth
+    share = BUILD_SHARE if "stonemason" in pl.hand else BUILD_SHARE / 2
+    return max(worth, share * _best_vp(s, tuple(pl.res)))
+
+
 def evaluate(engine: Any, state: State) -> dict[int, float]:
     """Roughly each seat's chance to win: a softmax of VP plus what taler and pieces may still buy."""
     s = state
     res = engine.result(s)
     if res is not None:
         return {p: share_of_win(engine, res, p) for p in range(s.n)}
+    held: list[float] = [0.0] * s.n
+    for sid, p in s.spaces.items():
+        held[p] += _held_value(s, p, sid)
     scores = []
     for p in range(s.n):
         pl = s.players[p]
-        scores.append(pl.vp + 0.3 * pl.taler + 0.25 * _worth(s, pl.res) + 0.5 * pl.helpers)
+        scores.append(pl.vp + held[p] + 0.3 * pl.taler + _pieces_value(s, pl) + 0.5 * pl.helpers)
     top = max(scores)
     exps = [math.exp((x - top) / 4.0) for x in scores]
     total = sum(exps)
     return {p: exps[p] / total for p in range(s.n)}
+
+
+def guess_hidden(engine: Any, world: State, seat: int, rng: random.Random) -> None:
+    """The cards other seats have picked but not revealed, redrawn in ``world`` (a determinized
+    copy) mostly as this heuristic would pick them from what is public: the uniform draw of
+    ``determinize`` has rivals play the Master builder as often as the card their hand calls for."""
+    if world.phase != "select":
+        return
+    selections = world.selections
+    for p in range(world.n):
+        if p == seat or selections[p] is None or rng.random() >= GUESSED:
+            continue
+        selections[p] = None
+        a = choose(engine, world, p, rng)
+        selections[p] = sorted(a.get("cards") or [a["card"]], key=CARD.__getitem__)

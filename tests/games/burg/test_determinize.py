@@ -7,8 +7,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from games.ai import players as ai_players
+from games.burg import strategy
 from games.burg.engine import ENGINE
 from games.burg.state import State
+from tests.games.burg.helpers import empty_tower, new_game, select, set_res
 from tests.games.search_hooks import check_clone, check_determinized, random_positions
 
 
@@ -67,3 +70,21 @@ def test_same_view_same_copy() -> None:
     assert ENGINE.dump(ENGINE.determinize(a, 0, random.Random(4))) == ENGINE.dump(
         ENGINE.determinize(b, 0, random.Random(4))
     )
+
+
+def test_hard_guesses_a_rivals_hidden_pick_as_normal_would_make_it() -> None:
+    """Seat 1 holds the pieces of a large tower and picks the Stonemason (what ``normal`` picks
+    there); in the worlds seat 0's search draws, that pick is guessed most of the time, where a
+    uniform draw over its seven allowed cards would guess it once in seven."""
+    s = new_game(3)
+    empty_tower(s)
+    set_res(s, 1, sand=1, wood=1, clay=1, stone=1)
+    picked = strategy.choose(ENGINE, s, 1, random.Random(0))
+    assert picked == {"type": "select", "card": "stonemason"}
+    select(s, {1: "stonemason"})
+    sample = ai_players._sampler(ENGINE, s, 0, strategy)
+    worlds = [sample(random.Random(i)) for i in range(200)]
+    assert all(w.selections[0] is None and w.selections[2] is None for w in worlds)
+    guessed = sum(w.selections[1] == ["stonemason"] for w in worlds)
+    assert guessed >= 0.7 * len(worlds)
+    assert ENGINE.determinize(s, 0, random.Random(0)).selections[1] is not None
