@@ -811,10 +811,9 @@ class Controller:
         if file is not None:
             kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
-        content = render.prompt_text(table, seat, lang, step, extra)
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
-            sent = await to.send(content, **kwargs)
+            sent = await to.send(render.prompt_text(table, seat, lang, step, extra), **kwargs)
         except discord.HTTPException as exc:
             if getattr(exc, "code", 0) != CANNOT_DM and not isinstance(exc, discord.Forbidden):
                 # Discord failed (5xx, rate limit): not a closed DM; the prompt is owed and re-sent
@@ -847,12 +846,13 @@ class Controller:
     async def refresh_hands(self, table: Table, skip: set[int]) -> None:
         """Keep each player's own cards current on their latest DM: edited when what only they see
         changed (a card taken, a hand dealt), not for every public move (the table shows those)."""
+        public = table.engine.view(table.state, None) if table.state is not None else {}
         for info in table.seats:
             seat = info.position
             if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
                 continue
             key = (table.game_id, seat)
-            mark = table.private_mark(seat)
+            mark = table.private_mark(seat, public)
             if self._shown.get(key) == mark:
                 continue
             ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)

@@ -73,13 +73,15 @@ class Table:
         """That seat's view with the seats' names, so menus and prompts name players ("rob bob")."""
         return {**self.engine.view(self.state, seat), "names": self.names}
 
-    def private_mark(self, seat: int) -> str:
+    def private_mark(self, seat: int, public: dict[str, Any] | None = None) -> str:
         """What only this seat sees of the game, as text: it changes when their own cards, hand or
-        hidden picks do, not when public play moves on (the table message shows that)."""
+        hidden picks do, not when public play moves on (the table message shows that). ``public``:
+        the public view when the caller already has it (one for every seat)."""
         if self.state is None:
             return ""
-        mine, public = self.engine.view(self.state, seat), self.engine.view(self.state, None)
-        return json.dumps(_differences(mine, public), sort_keys=True, default=str)
+        if public is None:
+            public = self.engine.view(self.state, None)
+        return json.dumps(_differences(self.engine.view(self.state, seat), public), sort_keys=True, default=str)
 
     @property
     def humans(self) -> list[SeatInfo]:
@@ -147,8 +149,7 @@ class Voted(NamedTuple):
 def _differences(mine: Any, public: Any) -> Any:
     """The parts of a seat's view that differ from the public view, keyed by where they are."""
     if isinstance(mine, dict) and isinstance(public, dict):
-        out = {str(k): _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
-        return out
+        return {str(k): _differences(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
     if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
         return {str(i): _differences(a, b) for i, (a, b) in enumerate(zip(mine, public, strict=True)) if a != b}
     return mine
