@@ -45,7 +45,7 @@ async def closed(world: World, sockets: list[Any]) -> None:
 async def test_a_resignation_reaches_open_pages_at_once(tmp_path: Path) -> None:
     async with web_world(tmp_path, "web-resign") as (world, web, _ticks):
         members = await start_game(world, "war_chest", 2)
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             sockets = await open_pages(world, web, http, members)
             r = await members[1].slash(world.channel, "resign")
             assert r.response is not None and "resigned; the game is over" in r.response.content
@@ -62,7 +62,7 @@ async def test_a_resignation_reaches_open_pages_at_once(tmp_path: Path) -> None:
 async def test_abandon_reaches_open_pages_at_once(tmp_path: Path) -> None:
     async with web_world(tmp_path, "web-abandon") as (world, web, _ticks):
         members = await start_game(world, "battles_builders", 2)
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             sockets = await open_pages(world, web, http, members)
             r = await members[0].slash(world.channel, "abandon")
             assert r.response is not None and not r.response.ephemeral
@@ -78,7 +78,7 @@ async def test_a_stand_in_starting_and_stepping_aside_reach_open_pages(tmp_path:
         members = await start_with_clock(world, "battles_builders", 3)
         table = await world.service.table_in(world.channel.id)
         assert table is not None
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             sockets = await open_pages(world, web, http, members)
             absent = await time_runs_out(world)
             await pushed(sockets)  # the vote opened
@@ -96,7 +96,7 @@ async def test_a_stand_in_starting_and_stepping_aside_reach_open_pages(tmp_path:
             assert len({s["version"] for s in states}) == 1
         await closed(world, sockets)
         # the stand-in has moved by now (announced as any action); the person takes the seat back
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             sockets = await open_pages(world, web, http, members)
             person = next(m for m in members if table.seat_of(m.id) == absent)
             before = await world.service.table_in(world.channel.id)

@@ -61,7 +61,7 @@ async def test_votes_from_pages_and_the_chat_reach_every_page(tmp_path: Path) ->
         tokens = {table.seat_of(m.id): await board_links(world, m) for m in members}
         watch = tokens[0][1]
         base = f"http://127.0.0.1:{web.port}"
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             sockets = [await http.ws_connect(f"{base}/ws?t={tokens[s][0]}") for s in range(3)]
             spectator = await http.ws_connect(f"{base}/ws?t={watch}")
             everyone = [*sockets, spectator]
@@ -137,7 +137,7 @@ async def test_a_vote_from_a_page_that_decides_tells_the_channel(tmp_path: Path)
         voter = next(m for m in members if table.seat_of(m.id) != absent)
         mine, _watch = await board_links(world, voter)
         base = f"http://127.0.0.1:{web.port}"
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
             page = await http.ws_connect(f"{base}/ws?t={mine}")
             (state,) = await next_states([page])
             assert [c["choice"] for c in state["votes"][0]["choices"]] == ["stand_in", "end"]
