@@ -43,6 +43,51 @@ class Step:
     path: list[str]
 
 
+@dataclass(frozen=True)
+class Tally:
+    """A decision whose actions differ only in how many of each kind of piece they take (chips to
+    commit): it can be made as one pick of pieces, each piece a unit of its own, instead of one
+    step per kind. ``key`` is the action field holding the counts; ``pieces`` says, per kind, its
+    label for one piece and the most any action takes."""
+
+    key: str
+    pieces: tuple[tuple[str, str, int], ...]  # (kind, label of one piece, most of it)
+
+    def units(self) -> list[tuple[str, str]]:
+        """(value, label) of every piece, numbered within its kind: ``("builder.1", "Builder 2")``."""
+        return [
+            (f"{kind}.{i}", label if most == 1 else f"{label} {i + 1}")
+            for kind, label, most in self.pieces
+            for i in range(most)
+        ]
+
+    def action(self, actions: list[Action], chosen: list[str]) -> Action | None:
+        """The action taking exactly the chosen pieces (values of ``units``), or None when none does
+        (a combination the rules do not allow, or values that name no piece)."""
+        known = {value for value, _ in self.units()}
+        if len(set(chosen)) != len(chosen) or not set(chosen) <= known:
+            return None
+        counts = {kind: 0 for kind, _, _ in self.pieces}
+        for value in chosen:
+            counts[value.partition(".")[0]] += 1
+        for action in actions:
+            given = action.get(self.key) or {}
+            if all(int(given.get(kind, 0)) == n for kind, n in counts.items()):
+                return action
+        return None
+
+    def values(self, action: Action) -> list[str]:
+        """The unit values that pick ``action``."""
+        given = action.get(self.key) or {}
+        return [f"{kind}.{i}" for kind, _, _ in self.pieces for i in range(int(given.get(kind, 0)))]
+
+
+def tally(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> Tally | None:
+    """The decision as a pick of pieces when the engine offers one (optional hook ``tally``)."""
+    hook = getattr(engine, "tally", None)
+    return hook(view, actions, lang) if hook is not None and actions else None
+
+
 def _tree(engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> _Node:
     """Actions grouped by their English path, labelled in ``lang``: the tree has the same shape in
     every language, so a path pressed on a menu drawn in one language means the same choice when

@@ -21,6 +21,7 @@ from bot.chat.components import (
     HandButton,
     ReplayButton,
     ResendButton,
+    TallySelect,
     VoteButton,
 )
 from bot.chat.controller import TABLE_HOLD, Controller
@@ -127,7 +128,7 @@ class Speltafel(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
-            ChoiceButton, ChoiceSelect, HandButton, VoteButton, BackButton, ResendButton, ReplayButton
+            ChoiceButton, ChoiceSelect, TallySelect, HandButton, VoteButton, BackButton, ResendButton, ReplayButton
         )
         await self.tree.set_translator(DutchDescriptions())
         await self.add_cog(Lobby(self))

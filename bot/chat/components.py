@@ -18,7 +18,16 @@ if TYPE_CHECKING:
 
 Pressed = TypeVar("Pressed", bound=discord.ui.DynamicItem[Any])
 
-__all__ = ("BackButton", "ChoiceButton", "ChoiceSelect", "HandButton", "ReplayButton", "ResendButton", "VoteButton")
+__all__ = (
+    "BackButton",
+    "ChoiceButton",
+    "ChoiceSelect",
+    "HandButton",
+    "ReplayButton",
+    "ResendButton",
+    "TallySelect",
+    "VoteButton",
+)
 
 
 def _app(interaction: discord.Interaction) -> Speltafel:
@@ -87,6 +96,40 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" 
         head, _, _ = base.rpartition(":")
         value = self.item.values[0] if self.item.values else ""
         await _app(interaction).controller.press(interaction, f"{head}:{value}")
+
+
+class TallySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="t" + CUSTOM_ID.pattern):
+    """A whole decision as one pick of pieces (chips to commit): each option one piece."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        most: int = 1,
+        row: int | None = None,
+    ) -> None:
+        options = options or [discord.SelectOption(label="…", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options,
+                placeholder=placeholder,
+                min_values=1,
+                max_values=max(1, min(most, len(options))),
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: Any, /
+    ) -> TallySelect:
+        return cls(item.custom_id or "", list(item.options), item.placeholder, item.max_values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        custom_id = (self.item.custom_id or "")[1:]  # drop the "t" marker
+        await _app(interaction).controller.press(interaction, custom_id, tally=list(self.item.values))
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"mk:(?P<game>\d+)"):

@@ -160,9 +160,11 @@ class Controller:
         await self.reply(interaction, refusal_text(err, self.user_lang(interaction)))
 
     # -- component presses -----------------------------------------------------------------
-    async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def press(self, interaction: discord.Interaction, custom_id: str, *, tally: list[str] | None = None) -> None:
+        """A menu component pressed: a step's option (its path in ``custom_id``) or, with ``tally``,
+        the pieces picked for the whole decision at the step ``custom_id`` names."""
         try:
-            await self._press(interaction, custom_id)
+            await self._press(interaction, custom_id, tally)
         except ServiceError as err:
             await self.refuse(interaction, err)
             parsed = menus.unpack(custom_id)
@@ -173,7 +175,7 @@ class Controller:
             log.exception("press %s failed", custom_id)
             await self.reply(interaction, t("error", self.user_lang(interaction)))
 
-    async def _press(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def _press(self, interaction: discord.Interaction, custom_id: str, tally: list[str] | None = None) -> None:
         parsed = menus.unpack(custom_id)
         if parsed is None:
             raise ServiceError("closed")
@@ -192,7 +194,16 @@ class Controller:
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             raise ServiceError("closed")
         view = table.view(seat)
-        found = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, path)
+        legal = table.engine.legal(table.state, seat)
+        if tally is None:
+            found = menus.resolve(table.engine, view, legal, lang, path)
+        else:
+            pick = menus.tally(table.engine, view, legal, lang)
+            if pick is None:
+                raise ServiceError("closed")
+            found = pick.action(legal, tally[: menus.MAX_OPTIONS])
+            if found is None:
+                raise ServiceError("tally_not_allowed", rule=render.prompt_sentence(table, seat, lang))
         if found is None:
             raise ServiceError("closed")
         on_table = interaction.guild is not None and not (interaction.message and interaction.message.flags.ephemeral)
@@ -210,6 +221,11 @@ class Controller:
         # The presser reads the confirmation and their private news right here.
         seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat)]
         if on_table:
+            if await self._table_answers(interaction, outcome, seat, lang):
+                # The press is answered by the table message itself, drawn after the action: one
+                # request where a confirmation and a table edit would take two.
+                await self.announce(outcome, actor=seat, answer=interaction)
+                return
             # One answer: the table message itself shows the change (edited below, with the others').
             await interaction.response.send_message("\n".join(seen)[:2000], ephemeral=True)
             await self.announce(outcome, actor=seat)
@@ -240,6 +256,20 @@ class Controller:
                 user_id=interaction.user.id,
             )
         await self.announce(outcome, actor=seat, actor_prompted=step is not None)
+
+    async def _table_answers(self, interaction: discord.Interaction, outcome: Outcome, seat: int, lang: str) -> bool:
+        """Whether a press on the table message may be answered by redrawing that message: the
+        presser has no news of their own to read (nothing only their seat sees), reads the table's
+        language, pressed the live table message, and the game goes on."""
+        table = outcome.table
+        if outcome.finished or table.status != RUNNING or interaction.message is None:
+            return False
+        if render.event_lines(table, outcome.events, lang, seat) or table.game_id in self._editing:
+            return False
+        if lang != await self.server_lang(interaction.guild):
+            return False
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        return ref is not None and ref[1] == interaction.message.id
 
     async def _answer_in_place(
         self,
@@ -358,18 +388,26 @@ class Controller:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def announce(self, outcome: Outcome, *, actor: int | None = None, actor_prompted: bool = False) -> None:
+    async def announce(
+        self,
+        outcome: Outcome,
+        *,
+        actor: int | None = None,
+        actor_prompted: bool = False,
+        answer: discord.Interaction | None = None,
+    ) -> None:
         """After a committed change: events to the channel, the table message, DMs to seats.
 
         ``actor`` already saw their private events where they pressed; ``actor_prompted`` means
         their next choice is shown there too, so it is not sent again by DM. The change is already
         committed: if Discord refuses a message (missing permissions, a deleted channel) it is
-        logged and `/status` or `/hand` still show the game.
+        logged and `/status` or `/hand` still show the game. ``answer``: a press on the table
+        message still to be answered, by the table message drawn anew.
         """
         if self.bot.web is not None:  # open board pages first: they need no Discord round trip
             self.bot.web.changed(outcome.table, outcome.events)
         try:
-            await self._announce(outcome, actor=actor, actor_prompted=actor_prompted)
+            await self._announce(outcome, actor=actor, actor_prompted=actor_prompted, answer=answer)
         except discord.HTTPException:
             log.exception("could not tell game %s about its last change", outcome.table.game_id)
         table = outcome.table
@@ -394,7 +432,9 @@ class Controller:
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
 
-    async def _announce(self, outcome: Outcome, *, actor: int | None, actor_prompted: bool) -> None:
+    async def _announce(
+        self, outcome: Outcome, *, actor: int | None, actor_prompted: bool, answer: discord.Interaction | None = None
+    ) -> None:
         """The calm table: the table message is edited (its recent lines carry the events); a new
         post only for a person who must be told (a turn passed to them, DMs closed) and the result."""
         table = outcome.table
@@ -409,7 +449,9 @@ class Controller:
                 table.game_id,
                 channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang)),
             )
-        if self._holds(outcome, actor, actor_prompted):
+        if answer is not None:
+            await self._attempt(table.game_id, self.refresh_table(table, channel, lang, answer=answer))
+        elif self._holds(outcome, actor, actor_prompted):
             since = self._held[table.game_id][3] if table.game_id in self._held else self.service.now()
             self._held[table.game_id] = (table, channel, lang, since)
         else:
@@ -736,8 +778,11 @@ class Controller:
         lang = await self.server_lang(getattr(channel, "guild", None))
         await self._attempt(game_id, self.refresh_table(table, channel, lang))
 
-    async def refresh_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
-        """Edit the table message in place (or post it anew if it is gone).
+    async def refresh_table(
+        self, table: Table, channel: discord.abc.Messageable, lang: str, *, answer: discord.Interaction | None = None
+    ) -> None:
+        """Edit the table message in place (or post it anew if it is gone); with ``answer``, a
+        press on the table message, as that press's answer.
 
         Edits of one game are coalesced: while one is under way, later changes wait, and only the
         newest is drawn and sent when it is done, so a burst of actions costs one or two edits
@@ -748,6 +793,8 @@ class Controller:
             table, channel, lang = held[0], held[1], held[2]
         if table.state is not None:
             if gid in self._editing:
+                if answer is not None:  # another edit is under way: acknowledge, and draw after it
+                    await answer.response.defer()
                 queued = self._editing[gid]
                 if queued is None or queued[0].version <= table.version:
                     self._editing[gid] = (table, channel, lang)
@@ -755,7 +802,8 @@ class Controller:
             self._editing[gid] = None
             try:
                 while True:
-                    await self._edit_table(table, channel, lang)
+                    await self._edit_table(table, channel, lang, answer)
+                    answer = None
                     queued = self._editing.get(gid)
                     if queued is None:
                         break
@@ -766,16 +814,13 @@ class Controller:
         if table.status != RUNNING:
             self.forget(gid)
 
-    async def _edit_table(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
-        times = await self.service.deadlines(table.game_id) if table.clock_seconds and table.prompts else {}
-        deadlines = {seat: stamp(when) for seat, when in times.items()}
-        embed, file = await render.table_embed(self.pictures, table, lang, deadlines=deadlines)
-        until = self.bot.ai.answer_deadline(table.game_id)
-        render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
-        items = (
-            render.table_items(table, lang) + board_items(self.bot.web, table, lang) if table.status == RUNNING else []
-        )
-        view = render.view_of(items) if items else None
+    async def _edit_table(
+        self, table: Table, channel: discord.abc.Messageable, lang: str, answer: discord.Interaction | None = None
+    ) -> None:
+        if answer is not None:
+            await self._answer_with_table(answer, table, lang)
+            return
+        embed, file, view = await self._table_message(table, lang)
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         if ref is not None:
             try:
@@ -791,6 +836,31 @@ class Controller:
         await self.service.remember_message(
             game_id=table.game_id, kind="table", channel_id=message.channel.id, message_id=message.id
         )
+
+    async def _answer_with_table(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+        """Answer a press on the table message with the table message drawn anew, at once when its
+        picture is ready in time, else acknowledged first and edited when it is."""
+        drawing = asyncio.ensure_future(self._table_message(table, lang))
+        try:
+            embed, file, view = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+        except TimeoutError:
+            await interaction.response.defer()
+            embed, file, view = await drawing
+            await interaction.edit_original_response(embed=embed, attachments=[file] if file else [], view=view)
+            return
+        await interaction.response.edit_message(embed=embed, attachments=[file] if file else [], view=view)
+
+    async def _table_message(self, table: Table, lang: str) -> tuple[discord.Embed, discord.File | None, Any]:
+        """The table message's embed, picture and buttons for ``table``."""
+        times = await self.service.deadlines(table.game_id) if table.clock_seconds and table.prompts else {}
+        deadlines = {seat: stamp(when) for seat, when in times.items()}
+        embed, file = await render.table_embed(self.pictures, table, lang, deadlines=deadlines)
+        until = self.bot.ai.answer_deadline(table.game_id)
+        render.add_offer_wait(embed, table, lang, stamp(until) if until is not None else None)
+        items = (
+            render.table_items(table, lang) + board_items(self.bot.web, table, lang) if table.status == RUNNING else []
+        )
+        return embed, file, render.view_of(items) if items else None
 
     async def send_prompt(
         self, table: Table, seat: int, channel: discord.abc.Messageable, extra: list[str] | None = None

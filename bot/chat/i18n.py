@@ -55,6 +55,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Alleen de gastheer of iemand met Kanalen beheren kan het spel afbreken.",
     },
     "closed": {"en": "This choice is no longer open.", "nl": "Deze keuze is niet meer open."},
+    "tally_not_allowed": {
+        "en": "That pick is not allowed; nothing was done. {rule}",
+        "nl": "Die keuze mag niet; er is niets gedaan. {rule}",
+    },
+    "tally_placeholder": {"en": "…or pick them all at once", "nl": "…of kies ze allemaal in één keer"},
     "board_links": {
         "en": "**Your board** (only for you, valid {hours} hours): <{mine}>\n**For watchers** (public view): <{watch}>",
         "nl": "**Jouw bord** (alleen voor jou, {hours} uur geldig): <{mine}>\n**Voor kijkers** (openbaar beeld): <{watch}>",

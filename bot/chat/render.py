@@ -7,7 +7,15 @@ from typing import Any
 
 import discord
 
-from bot.chat.components import BackButton, ChoiceButton, ChoiceSelect, HandButton, ReplayButton, VoteButton
+from bot.chat.components import (
+    BackButton,
+    ChoiceButton,
+    ChoiceSelect,
+    HandButton,
+    ReplayButton,
+    TallySelect,
+    VoteButton,
+)
 from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.clock import clock_name
@@ -17,6 +25,7 @@ from bot.service.tables import BACK, STAND_IN
 from games.core import Event, visible
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
+STEP_ROWS = 3  # rows a menu step may fill (the table's and a DM's own buttons take the last two)
 COLOUR = discord.Colour.from_rgb(176, 124, 58)
 
 
@@ -165,15 +174,57 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
     embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
 
 
+def opened_groups(table: Table, seat: int, lang: str, step: menus.Step) -> dict[int, menus.Step]:
+    """The groups of a step of buttons shown as selects of their actions instead (one press rather
+    than two): each group of at most 25 actions, in order, while the step's rows still hold them
+    (buttons five to a row, a select a row of its own)."""
+    groups = [i for i, opt in enumerate(step.options) if not opt.leaf]
+    if not groups:
+        return {}
+    menu = menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
+    opened: dict[int, menus.Step] = {}
+    for i in groups:
+        if -(-(len(step.options) - len(opened) - 1) // 5) + len(opened) + 1 > STEP_ROWS:
+            break
+        sub = menu.resolve(step.options[i].path)
+        if isinstance(sub, menus.Step) and sub.options and all(o.leaf for o in sub.options):
+            opened[i] = sub
+    return opened
+
+
+def tally_items(table: Table, seat: int, lang: str, row: int) -> list[discord.ui.Item[Any]]:
+    """The whole decision as one pick of pieces, beside its first step, when the game offers one."""
+    legal = table.engine.legal(table.state, seat)
+    pick = menus.tally(table.engine, table.view(seat), legal, lang)
+    if pick is None:
+        return []
+    most = max(sum(int(n) for n in (a.get(pick.key) or {}).values()) for a in legal)
+    options = [discord.SelectOption(label=label[:100], value=value) for value, label in pick.units()]
+    cid = "t" + menus.pack(table.game_id, seat, table.prompt_seqs.get(seat, 0), lang, [])
+    return [TallySelect(cid, options, placeholder=t("tally_placeholder", lang), most=most, row=row)]
+
+
 def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[discord.ui.Item[Any]]:
-    """Buttons (few options) or a select (many), plus Back when not at the first step."""
+    """Buttons (few options; a group of few actions as a select of them) or a select (many), plus
+    Back when not at the first step."""
     seq = table.prompt_seqs.get(seat, 0)
     items: list[discord.ui.Item[Any]] = []
     if len(step.options) <= MAX_BUTTONS:
-        for i, opt in enumerate(step.options):
+        opened = opened_groups(table, seat, lang, step)
+        buttons = [opt for i, opt in enumerate(step.options) if i not in opened]
+        for i, opt in enumerate(buttons):
             style = discord.ButtonStyle.primary if opt.leaf else discord.ButtonStyle.secondary
             cid = menus.pack(table.game_id, seat, seq, lang, opt.path)
             items.append(ChoiceButton(cid, opt.label, style, row=i // 5))
+        row = -(-len(buttons) // 5)
+        for i, sub in opened.items():
+            options = [discord.SelectOption(label=o.label[:100], value=".".join(o.path)) for o in sub.options]
+            cid = "s" + menus.pack(table.game_id, seat, seq, lang, step.options[i].path)
+            placeholder = " › ".join(sub.chosen[len(step.chosen) :]) or step.options[i].label
+            items.append(ChoiceSelect(cid, options, placeholder=placeholder[:150], row=row))
+            row += 1
+        if row < STEP_ROWS and not step.path and not all(o.leaf for o in step.options):
+            items += tally_items(table, seat, lang, row)
     else:
         options = [discord.SelectOption(label=o.label[:100], value=".".join(o.path)) for o in step.options]
         cid = "s" + menus.pack(table.game_id, seat, seq, lang, step.path)

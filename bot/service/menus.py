@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from games.menus import LEAF_SELF, MAX_OPTIONS, Menu, Option, Step, find_path, matches, resolve
+from games.menus import LEAF_SELF, MAX_OPTIONS, Menu, Option, Step, Tally, find_path, matches, resolve, tally
 
 __all__ = (
     "LEAF_SELF",
@@ -20,10 +20,12 @@ __all__ = (
     "Menu",
     "Option",
     "Step",
+    "Tally",
     "bounded",
     "find_path",
     "matches",
     "resolve",
+    "tally",
     "pack",
     "unpack",
 )

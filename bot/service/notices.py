@@ -81,7 +81,9 @@ class Table:
             return ""
         if public is None:
             public = self.engine.view(self.state, None)
-        return json.dumps(_differences(self.engine.view(self.state, seat), public), sort_keys=True, default=str)
+        hints = getattr(self.engine, "menu_hints", frozenset())
+        mine = {k: v for k, v in self.engine.view(self.state, seat).items() if k not in hints}
+        return json.dumps(_differences(mine, public), sort_keys=True, default=str)
 
     @property
     def humans(self) -> list[SeatInfo]:

@@ -85,6 +85,7 @@ from games.battles_builders.state import (
     new_seat,
     shared_config,
 )
+from games.battles_builders.text import tally as tally_of
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
 
@@ -128,6 +129,7 @@ class BattlesBuilders(Presentation):
 
     strategy_module = "games.battles_builders.strategy"
     key = "battles_builders"
+    tally = staticmethod(tally_of)  # commits and withdrawals as one pick of chips (games/menus.py)
     names = {"en": "Battles & Builders", "nl": "Battles & Builders"}
     min_players = 2
     max_players = 4

@@ -11,6 +11,7 @@ from typing import Any
 from games.battles_builders import data as D
 from games.battles_builders.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.menus import MAX_OPTIONS, Tally
 from games.words import Seats, capital, listing, pick
 
 Lang = str
@@ -309,6 +310,23 @@ def action_path(view: dict[str, Any], action: Action, lang: Lang) -> list[str]:
             path.append(t(lang, key, n=d["index"] + 1, colour=colour_name(d["colour"], lang), value=d["value"]))
         return path
     return [str(kind)]
+
+
+#: the decisions made by picking chips, and the order their chips are listed in (the king first)
+TALLIED = ("commit", "withdraw")
+TALLY_ORDER = (D.KING, *D.KINDS[:4])
+
+
+def tally(view: dict[str, Any], actions: list[Action], lang: Lang) -> Tally | None:
+    """A commit or a withdrawal as one pick of chips (each chip an option) rather than a step per kind."""
+    if len({a.get("type") for a in actions}) != 1 or actions[0].get("type") not in TALLIED:
+        return None
+    most = {k: max(int((a.get("chips") or {}).get(k, 0)) for a in actions) for k in TALLY_ORDER}
+    names = KIND_NAMES[_lang(lang)]
+    pieces = tuple((k, capital(names[k][0]), most[k]) for k in TALLY_ORDER if most[k])
+    if sum(n for _, _, n in pieces) > MAX_OPTIONS:
+        return None
+    return Tally("chips", pieces)
 
 
 def _viewer_commit(view: dict[str, Any]) -> dict[str, int]:

@@ -11,9 +11,13 @@ from bot.service import menus
 from bot.store.models import RUNNING
 from tests.chat.world import World, components
 
+#: what a press returns when the table message itself answered it, drawn after the action (the
+#: presser had nothing of their own to read and reads the table's language)
+BY_TABLE = "(the table message shows it)"
+
 
 def _menu_parts(message: discord.Message) -> list[Any]:
-    return [c for c in components(message) if (getattr(c, "custom_id", "") or "").startswith(("st:", "sst:"))]
+    return [c for c in components(message) if (getattr(c, "custom_id", "") or "").startswith(("st:", "sst:", "tst:"))]
 
 
 def _is_back(component: Any) -> bool:
@@ -22,7 +26,7 @@ def _is_back(component: Any) -> bool:
 
 async def finish_choice(world: World, member: Any, rnd: random.Random, *, max_steps: int = 12) -> str:
     """Find the member's open menu (DM, else the table message) and press random options until an
-    action is made. Returns the confirmation text the member saw ("Done: ...")."""
+    action is made. Returns the confirmation text the member saw ("Done: ...") or BY_TABLE."""
     table = await _running(world, member)
     message, actor = await _open_menu(world, member, table, table.seat_of(member.id))  # type: ignore[arg-type]
 
@@ -50,13 +54,18 @@ async def _follow(world: World, member: Any, actor: Any, message: discord.Messag
     for _ in range(max_steps):
         component, value = pick(message)
         if value is not None:
-            result = await actor.select(message, [value], custom_id=component.custom_id)
+            values = value if isinstance(value, list) else [value]
+            result = await actor.select(message, values, custom_id=component.custom_id)
         else:
             result = await actor.click(message, custom_id=component.custom_id)
         reply = result.response
         text = (reply.content or "") if reply is not None else ""
         if result.followups:
             text = result.followups[-1].content or text
+        if reply is not None and not reply.ephemeral and reply.id == message.id and actor is member:
+            assert not text, text  # the table message has no text of its own: its embed shows the game
+            world.open_menus.pop(member.id, None)
+            return BY_TABLE
         if "Done:" in text or "Gedaan:" in text:
             # A person goes on where their next step is shown (an ephemeral menu they pressed in)
             menu = reply.message if reply is not None and reply.message is not None else None
@@ -120,17 +129,24 @@ def menu_path_to(table: Any, seat: int, lang: str, action: dict[str, Any]) -> li
 
 
 async def press_to(world: World, member: Any, action: dict[str, Any], *, max_steps: int = 12) -> str:
-    """Press through the member's open menu to exactly ``action``; returns their confirmation."""
+    """Press through the member's open menu to exactly ``action``; returns their confirmation (or BY_TABLE)."""
     table = await _running(world, member)
     seat = table.seat_of(member.id)
     message, actor = await _open_menu(world, member, table, seat)
     target = menu_path_to(table, seat, "en", action)
+    legal = table.engine.legal(table.state, seat)
+    whole = menus.tally(table.engine, table.view(seat), legal, "en")
+    pieces = whole.values(action) if whole is not None else []
 
-    def pick(message: discord.Message) -> tuple[Any, str | None]:
-        # The component leading furthest along the target path: (tokens matched, component, select value).
-        ways: list[tuple[int, Any, str | None]] = []
+    def pick(message: discord.Message) -> tuple[Any, str | list[str] | None]:
+        # The component leading furthest along the target path: (tokens matched, component, select
+        # value); a pick of pieces makes the whole decision at once.
+        ways: list[tuple[int, Any, str | list[str] | None]] = []
         for c in _menu_parts(message):
-            if isinstance(c, discord.components.SelectMenu):
+            if c.custom_id.startswith("tst:"):
+                if whole is not None and pieces and whole.action(legal, pieces) == action:
+                    ways.append((len(target) + 1, c, pieces))
+            elif isinstance(c, discord.components.SelectMenu):
                 ways += [
                     (len(o.value.split(".")), c, o.value)
                     for o in c.options
@@ -151,8 +167,8 @@ def _live(message: discord.Message, table: Any, seat: int) -> bool:
     """Whether a menu message was drawn for the seat's open prompt (its sequence still current)."""
     for c in _menu_parts(message):
         parsed = menus.unpack(
-            c.custom_id[1:] if c.custom_id.startswith("sst:") else c.custom_id
-        )  # a select: "s" + a step id
+            c.custom_id[1:] if c.custom_id.startswith(("sst:", "tst:")) else c.custom_id
+        )  # a select: "s" (or "t") + a step id
         if parsed is not None:
             return parsed[0] == table.game_id and parsed[1] == seat and parsed[2] == table.prompt_seqs.get(seat)
     return False

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.chat.i18n import t
 from bot.service.notices import Table
 from tests.chat.world import World, components
 
@@ -52,9 +53,13 @@ def find_furthest(message: discord.Message, labels: list[str]) -> tuple[Any, str
         best: tuple[Any, str | None, int] | None = None
         want = labels[skip:]
         for c in components(message):
+            if (getattr(c, "custom_id", None) or "").startswith("tst:"):
+                continue  # a pick of pieces names no path
             options = [(o.label, o.value) for o in c.options] if isinstance(c, discord.components.SelectMenu) else []
+            # a group opened as a select names the group in its placeholder, its options what follows
+            head = _group_of(c)
             for label, value in options or [(c.label or "", None)]:
-                parts = label.split(" · ")
+                parts = head + label.split(" · ")
                 fits = len(parts) <= len(want) and all(p.startswith(w) for p, w in zip(parts, want, strict=False))
                 if fits and (best is None or skip + len(parts) > best[2]):
                     best = (c, value, skip + len(parts))
@@ -62,6 +67,15 @@ def find_furthest(message: discord.Message, labels: list[str]) -> tuple[Any, str
             return best
     find_component(message, labels[0])  # raises, naming what is there
     raise AssertionError(labels)
+
+
+def _group_of(component: Any) -> list[str]:
+    """The labels a select of one group's actions says in its placeholder (none for other selects)."""
+    if not isinstance(component, discord.components.SelectMenu) or not component.placeholder:
+        return []
+    if component.placeholder in (t("more", "en"), t("more", "nl")):
+        return []
+    return component.placeholder.split(" › ")
 
 
 async def choose_path(actor: Any, message: discord.Message, labels: list[str], reread: Any) -> Any:

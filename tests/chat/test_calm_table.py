@@ -9,13 +9,16 @@ import re
 from typing import Any
 
 import discord
+from discord.webhook.async_ import async_context
 
+from benchmarks.api_requests import RequestCounter
 from bot.chat import render
 from bot.chat.controller import TABLE_HOLD
+from bot.service import menus
 from games.ai.players import decide
 from tests.chat.driver import menu_path_to, play_until_over, press_to
 from tests.chat.flows import current
-from tests.chat.world import World
+from tests.chat.world import World, components
 
 MENTION = re.compile(r"<@!?(\d+)>")
 DMS_CLOSED = ("can't send you direct messages", "geen privéberichten sturen")
@@ -394,3 +397,70 @@ async def test_a_waiting_table_is_drawn_before_the_bot_stops(world: World) -> No
     await world.restart()
     after = await current(world)
     assert world.recent_lines() == render.log_lines(after, after.log_recent, "en")[-render.RECENT_LINES :] != drawn
+
+
+def _count_requests(world: World) -> RequestCounter:
+    """Counts the bot's Discord requests from now on, as they go over the wire."""
+    counter = RequestCounter(lambda cid: world.env.backend.get_channel(cid).guild_id is None)
+    counter.install(world.env.bot.http, async_context.get())
+    return counter
+
+
+async def _leaf_on_the_table(world: World, members: list[Any], game: str) -> tuple[Any, Any]:
+    """A game played on until one of the table message's buttons makes an action at once: the
+    person it is for, and that button."""
+    await _start(world, game, members)
+    by_id = {m.id: m for m in members}
+    for _ in range(60):
+        table = await current(world)
+        for c in components(world.table_message()):
+            parsed = menus.unpack(getattr(c, "custom_id", None) or "")
+            if parsed is None or parsed[1] not in table.prompts:
+                continue
+            seat, legal = parsed[1], table.engine.legal(table.state, parsed[1])
+            found = menus.resolve(table.engine, table.view(seat), legal, "en", parsed[4])
+            if found is not None and not isinstance(found, menus.Step):
+                return by_id[table.user_of(seat) or 0], c
+        seat = sorted(table.engine.pending(table.state) or table.prompts)[0]
+        action = decide(table.engine, table.state, seat, "normal", seed=5)
+        await press_to(world, by_id[table.user_of(seat) or 0], action)
+    raise AssertionError("no action on the table message's buttons")
+
+
+def _table_edits(world: World, counter: RequestCounter) -> int:
+    return sum(kind == "edits" and path.endswith(f"/{world.table_message().id}") for kind, _, path in counter.log)
+
+
+async def test_a_press_on_the_table_is_answered_by_the_table_message_itself(world: World) -> None:
+    """A press on the table message that makes an action, by a person with nothing of their own to
+    read who reads the table's language, is answered by redrawing the table message: one request,
+    no confirmation beside it, the table showing what happened and the decision now open."""
+    presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
+    counter = _count_requests(world)
+    table_id, lines = world.table_message().id, world.recent_lines()
+    before = await current(world)
+    result = await presser.click(world.table_message(), custom_id=button.custom_id)
+    assert result.response is not None and result.response.id == table_id and not result.response.ephemeral
+    assert not result.followups and not result.response.content
+    assert [kind for kind, _, _ in counter.log if kind in ("interactions", "edits")][0] == "interactions"
+    assert _table_edits(world, counter) == 0  # the answer was the table's edit
+    table = await current(world)
+    assert table.version > before.version and world.table_message().id == table_id
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :] != lines
+    # the table's buttons are for the decisions now open, whoever's they are
+    live = [menus.unpack(getattr(c, "custom_id", None) or "") for c in components(world.table_message())]
+    assert all(p[2] == table.prompt_seqs[p[1]] for p in live if p is not None)
+
+
+async def test_a_press_on_the_table_in_another_language_is_confirmed_privately(world: World) -> None:
+    """A Dutch person pressing on an English table reads a Dutch confirmation; the table message is
+    edited beside it, in English."""
+    presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
+    world.locales[presser.id] = "nl"
+    counter = _count_requests(world)
+    lines = world.recent_lines()
+    result = await presser.click(world.table_message(), custom_id=button.custom_id)
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content.startswith("Gedaan:"), result.response.content
+    assert _table_edits(world, counter) == 1
+    assert world.recent_lines() != lines and "Gedaan" not in "".join(world.recent_lines())

@@ -157,9 +157,9 @@ async def test_a_burst_of_changes_costs_one_edit_of_the_table_message(world: Wor
     shown: list[int] = []
     original = controller._edit_table
 
-    async def counting(table: Any, channel: Any, lang: str) -> None:
+    async def counting(table: Any, channel: Any, lang: str, answer: Any = None) -> None:
         shown.append(table.version)
-        await original(table, channel, lang)
+        await original(table, channel, lang, answer)
 
     monkeypatch.setattr(controller, "_edit_table", counting)
     channel = await controller.channel(table.channel_id)

@@ -121,8 +121,9 @@ async def test_dutch_players_get_dutch(world: World) -> None:
     assert "Die opties kloppen niet" in r.response.content
     await alice.slash(world.channel, "start")
     dm = world.last_dm(alice)
-    labels = [c.label for row in dm.components for c in row.children]
+    labels = [getattr(c, "label", None) or c.placeholder for row in dm.components for c in row.children]
     assert any(label.startswith("Koning:") for label in labels), labels
+    assert "…of kies ze allemaal in één keer" in labels  # the pick of chips too
     r = await alice.slash(world.channel, "help")
     assert "Speltafel-opdrachten" in r.response.embeds[0].title
 
