@@ -116,7 +116,7 @@ class Controller:
         self.visibility = Visibility(self.records)
         self.default_language = default_language
         # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
-        self._shown: dict[tuple[int, int], str] = {}
+        self._shown: dict[tuple[int, int], dict[str, str]] = {}
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
@@ -922,9 +922,9 @@ class Controller:
             if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
                 continue
             key = (table.game_id, seat)
-            mark = table.private_mark(seat, public)
-            if self._shown.get(key) == mark:
+            if not table.own_changed(seat, self._shown.get(key), public):
                 continue
+            mark = table.private_mark(seat, public)
             ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
             if ref is None:
                 continue

@@ -43,11 +43,12 @@ def test_menu_hints_alone_do_not_change_the_mark() -> None:
     engine, state, seat = burg_with_default_payments()
     table = table_of(engine, state)
     before_view, before = engine.view(state, seat), table.private_mark(seat)
+    assert not table.own_changed(seat, before)
     state.players[seat].res[0] = 0  # no sand left: other payments become the default ones
     state.players[seat].res[3] += 3
     after_view = engine.view(state, seat)
     assert after_view["default_payments"] != before_view["default_payments"]
-    assert table.private_mark(seat) == before
+    assert table.private_mark(seat) == before and not table.own_changed(seat, before)
 
 
 def test_the_mark_follows_the_seat_s_own_cards() -> None:
@@ -55,4 +56,31 @@ def test_the_mark_follows_the_seat_s_own_cards() -> None:
     table = table_of(engine, state)
     before = table.private_mark(seat)
     state.players[seat].hand.pop()
-    assert table.private_mark(seat) != before
+    assert table.private_mark(seat) != before and table.own_changed(seat, before)
+
+
+class Picks:
+    """A stand-in engine: each seat's pick is its own until the picks are revealed."""
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        shown = [p if state["revealed"] or i == seat else None for i, p in enumerate(state["picks"])]
+        return {"round": state["round"], "seats": [{"pick": p} for p in shown]}
+
+
+def test_a_reveal_is_no_change_of_the_seat_s_own_part() -> None:
+    """A hidden pick is the seat's own until the reveal; when everyone sees it, the seat sees nothing
+    new, so its DM needs no edit. A changed value of its own still is a change, hidden or public."""
+    state: dict[str, Any] = {"round": 1, "picks": [3, 4], "revealed": False}
+    table = table_of(Picks(), state)
+    shown = table.private_mark(0)
+    assert shown == {"/seats/0/pick": "3"}
+    assert not table.own_changed(0, shown)
+    state["round"] = 2  # public play moves on
+    assert not table.own_changed(0, shown)
+    state["revealed"] = True  # everyone sees the pick now
+    assert table.private_mark(0) == {} and not table.own_changed(0, shown)
+    state["picks"][0] = 1  # public, but changed since the DM showed 3
+    assert table.own_changed(0, shown)
+    state.update(picks=[5, 4], revealed=False)  # a new hidden pick
+    assert table.own_changed(0, shown) and table.own_changed(0, None)
+    assert not table.own_changed(0, table.private_mark(0))
