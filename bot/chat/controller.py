@@ -818,8 +818,12 @@ class Controller:
         self, table: Table, channel: discord.abc.Messageable, lang: str, answer: discord.Interaction | None = None
     ) -> None:
         if answer is not None:
-            await self._answer_with_table(answer, table, lang)
-            return
+            try:
+                await self._answer_with_table(answer, table, lang)
+                return
+            except discord.HTTPException:
+                # the answer did not land (the press expired): the message is edited as any change
+                log.warning("a table press of game %s could not be answered; editing the table", table.game_id)
         embed, file, view = await self._table_message(table, lang)
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         if ref is not None:

@@ -464,3 +464,17 @@ async def test_a_press_on_the_table_in_another_language_is_confirmed_privately(w
     assert result.response.content.startswith("Gedaan:"), result.response.content
     assert _table_edits(world, counter) == 1
     assert world.recent_lines() != lines and "Gedaan" not in "".join(world.recent_lines())
+
+
+async def test_a_table_answer_that_does_not_land_still_brings_the_table_up_to_date(world: World) -> None:
+    """When Discord refuses the press's answer (it came too late: Unknown interaction), the table
+    message is edited as for any change, so it still shows the action."""
+    presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=404, code=10062, message="Unknown interaction")
+    world.expected_errors.append("could not be answered")
+    counter = _count_requests(world)
+    lines = world.recent_lines()
+    await presser.click(world.table_message(), custom_id=button.custom_id)
+    table = await current(world)
+    assert _table_edits(world, counter) == 1
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :] != lines
