@@ -60,8 +60,10 @@ PICTURE_WAIT = 2.0
 #: step is in front of them): a turn of several actions is one edit when it hands over.
 TABLE_HOLD = 10.0
 #: The play-by-play is written to the log thread once this many characters have gathered (and at
-#: the end): a few posts a game instead of one per action.
-LOG_BATCH = 1500
+#: the end): a few posts a game instead of one per action. A batch is one embed, whose text may be
+#: twice as long as a message's, so a game's log takes half the posts.
+LOG_BATCH = 3500
+LOG_POST = 4000  # characters of one log post (an embed description holds 4,096)
 #: What became of a DM prompt (see Controller.send_prompt).
 SENT, TOLD, CLOSED = "sent", "told", "closed"
 
@@ -483,18 +485,28 @@ class Controller:
         if table.status != RUNNING:
             self._owed.pop(table.game_id, None)
 
-    @staticmethod
-    def _holds(outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
-        """Whether the table edit may wait: the one who acted is the only one asked, before and
-        after the change, and has their next step in front of them (a person where they pressed, or an AI
-        going on by itself). The turn's moves reach the table when it passes on, or after
-        TABLE_HOLD seconds (``flush_held``)."""
+    def _holds(self, outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
+        """Whether the table edit may wait: nobody is asked who was not asked before (no hand-over),
+        and the one who acted has their next step in front of them if they are still asked (a person
+        where they pressed, or an AI going on by itself): either they are the only one asked, or
+        several decide at once and the table offers only **Make my choice** (secret picks, where a
+        pick changes no more than "has chosen"). The moves reach the table when the decision passes
+        on, or after TABLE_HOLD seconds (``flush_held``)."""
         table = outcome.table
         if outcome.finished or actor is None or table.status != RUNNING or table.votes or outcome.back:
             return False
-        if set(table.prompts) != {actor} or outcome.asked_before != {actor}:
-            return False  # a hand-over, or others were asked too (their part shows at once)
-        return actor_prompted or not table.seats[actor].present
+        after = set(table.prompts)
+        if not after or not after <= outcome.asked_before:
+            return False  # a hand-over (or nobody left to ask)
+        if actor in after and not (actor_prompted or not table.seats[actor].present):
+            return False  # their next step is on the table message: it must show it
+        if after == {actor}:
+            return outcome.asked_before == {actor}
+        if not set(outcome.new_secret_prompts) | set(outcome.new_public_prompts) <= {actor}:
+            return False  # someone else's choices changed (an offer accepted): they see it at once
+        if self.bot.ai.answer_deadline(table.game_id) is not None:
+            return False  # the table counts down an AI's wait for answers: it shows who is left
+        return len(after) > 1 or all(p.secret for p in table.prompts.values())
 
     async def flush_held(self, *, game_id: int | None = None, everything: bool = False) -> None:
         """Draw the table messages that waited TABLE_HOLD seconds (and ``game_id``'s at once, or all
@@ -576,8 +588,8 @@ class Controller:
         thread = await self._log_thread(table, channel, lang)
         if thread is None:
             return
-        for chunk in render.chunks(lines):
-            await thread.send(chunk)
+        for chunk in render.chunks(lines, LOG_POST):
+            await thread.send(embed=discord.Embed(description=chunk, colour=render.COLOUR))
         await self.service.take_log(game_id=table.game_id, count=len(pending))
         table.log_pending = []
         if table.status != RUNNING and thread is not channel and isinstance(thread, discord.Thread):

@@ -13,7 +13,7 @@ from discord.webhook.async_ import async_context
 
 from benchmarks.api_requests import RequestCounter
 from bot.chat import render
-from bot.chat.controller import TABLE_HOLD
+from bot.chat.controller import LOG_BATCH, TABLE_HOLD
 from bot.service import menus
 from games.ai.players import decide
 from tests.chat.driver import menu_path_to, play_until_over, press_to
@@ -275,14 +275,16 @@ async def _press_all(world: World, member: Any, table: Any, seat: int) -> list[s
 
 async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(world: World) -> None:
     alice, bob = world.add_player("alice"), world.add_player("bob")
-    await _start(world, "war_chest", [alice, bob])
-    turns = await _play(world, [alice, bob], random.Random(8), 36)
+    await _start(world, "burg", [alice, bob])
+    turns = await _play(world, [alice, bob], random.Random(8), 80)
     threads = world.channel.threads
     assert len(threads) == 1
-    logged = [m.content for m in threads[0].history()]
-    assert logged and len(logged) < len(turns) / 4  # batched, not one post per action
+    posts = threads[0].history()
+    assert posts and len(posts) < len(turns) / 8  # batched, not one post per action
+    assert all(not m.content and len(m.embeds) == 1 for m in posts)  # each batch one embed
     table = await current(world)
-    assert table.log_pending == [] or len("\n".join(render.log_lines(table, table.log_pending, "en"))) < 1500
+    assert len("\n".join(world.thread_lines(threads[0]))) >= LOG_BATCH
+    assert table.log_pending == [] or len("\n".join(render.log_lines(table, table.log_pending, "en"))) < LOG_BATCH
     r = await alice.slash(world.channel, "status", log=True)
     assert r.ephemeral and r.response.content.startswith("**Last moves**")
     assert render.log_lines(table, table.log_recent, "en")[-1] in r.response.content
@@ -478,3 +480,32 @@ async def test_a_table_answer_that_does_not_land_still_brings_the_table_up_to_da
     table = await current(world)
     assert _table_edits(world, counter) == 1
     assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :] != lines
+
+
+async def test_secret_picks_made_at_once_reach_the_table_together(world: World) -> None:
+    """While several people pick in secret, one pick changes no more on the table than "has chosen":
+    the table message waits until the picks are revealed (a hand-over) or TABLE_HOLD seconds pass."""
+    members = [world.add_player(n) for n in ("alice", "bob", "carol")]
+    await _start(world, "burg", members)
+    by_id = {m.id: m for m in members}
+    counter = _count_requests(world)
+
+    async def pick(member: Any) -> None:
+        table = await current(world)
+        seat = table.seat_of(member.id) or 0
+        await press_to(world, by_id[member.id], decide(table.engine, table.state, seat, "normal", seed=4))
+
+    drawn = world.recent_lines()
+    await pick(members[0])
+    await pick(members[1])
+    assert _table_edits(world, counter) == 0 and world.recent_lines() == drawn
+    world.clock.advance(seconds=TABLE_HOLD + 1)
+    await world.bot.controller.flush_held()
+    assert _table_edits(world, counter) == 1
+    table = await current(world)
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :] != drawn
+    assert sum("has chosen" in line for line in world.recent_lines()) == 2
+    await pick(members[2])  # the last pick: revealed, and the turns begin
+    table = await current(world)
+    assert _table_edits(world, counter) == 2
+    assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]

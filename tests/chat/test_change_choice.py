@@ -4,6 +4,7 @@ they have chosen."""
 
 from __future__ import annotations
 
+from bot.chat.controller import TABLE_HOLD
 from tests.chat.driver import press_to
 from tests.chat.flows import current, find_component
 from tests.chat.world import World
@@ -32,6 +33,9 @@ async def test_a_hidden_pick_can_change_until_everyone_has_chosen(world: World) 
     await press_to(world, alice, {"type": "select", "card": "messenger"})
     table = await current(world)
     assert table.state.selections[0] == ["messenger"]
+    # the table shows who has chosen once the picks made together have had their moment (TABLE_HOLD)
+    world.clock.advance(seconds=TABLE_HOLD + 1)
+    await world.bot.controller.flush_held()
     public = " ".join(world.channel_texts(bob))
     assert "alice has chosen" in public
     assert "Messenger" not in public and "Trader" not in public

@@ -65,5 +65,5 @@ async def test_complete_game_through_buttons(world: World, players: int) -> None
     # every player's DMs carried their commit menus; the channel told every reveal
     assert all(world.dm_messages(m) for m in members)
     # (the play-by-play is written to the thread under the table message, the whole of it at the end)
-    logged = [line for m in world.channel.threads[0].history() for line in (m.content or "").split("\n")]
+    logged = world.thread_lines(world.channel.threads[0])
     assert sum("revealed" in line.lower() for line in logged) >= 8

@@ -146,8 +146,17 @@ class World:
         fields = [f.value or "" for m in msgs for e in m.embeds for f in e.fields if f.name in RECENT_FIELDS]
         texts += [line for value in fields for line in value.split("\n")]
         for thread in self.channel.threads:
-            texts += [m.content for m in thread.history(viewer=who) if m.content]
+            texts += self.thread_lines(thread, who)
         return texts
+
+    @staticmethod
+    def thread_lines(thread: Any, viewer: Any = None) -> list[str]:
+        """The lines of a thread's posts: their text, and the play-by-play batches' embeds."""
+        lines: list[str] = []
+        for m in thread.history(viewer=viewer):
+            lines += (m.content or "").split("\n") if m.content else []
+            lines += [line for e in m.embeds for line in (e.description or "").split("\n")]
+        return lines
 
     def posts(self, viewer: Any = None) -> list[discord.Message]:
         """The messages in the channel itself (not its threads), oldest first."""
