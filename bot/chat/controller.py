@@ -959,7 +959,10 @@ class Controller:
         if channel_id is not None:
             return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        return user
+        channel = user.dm_channel or await user.create_dm()
+        # kept even if Discord then refuses the message (DMs closed): the next try needs no lookups
+        self._dm_channels[user_id] = channel.id
+        return channel
 
     async def _dm(self, user_id: int, content: str) -> None:
         try:

@@ -509,3 +509,18 @@ async def test_secret_picks_made_at_once_reach_the_table_together(world: World) 
     table = await current(world)
     assert _table_edits(world, counter) == 2
     assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
+
+
+async def test_dms_to_a_closed_inbox_are_tried_without_new_lookups(world: World) -> None:
+    """Every prompt tries the DM again (so reopened DMs are noticed), but the DM channel is opened
+    once: a refused DM costs its one request, not a user lookup and a channel opening each time."""
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    _close_dms(world, bob)
+    counter = _count_requests(world)
+    await _start(world, "war_chest", [alice, bob])
+    await _play(world, [alice, bob], random.Random(2), 8)
+    bob_dm = bob.user.dm_channel.id
+    tries = [path for kind, method, path in counter.log if method == "POST" and path == f"/channels/{bob_dm}/messages"]
+    lookups = [path for _, _, path in counter.log if path.startswith("/users")]
+    assert len(tries) >= 4  # a try at each of bob's turns
+    assert len(lookups) <= 4  # the first DM to each of the two (a user lookup and a channel opening)
