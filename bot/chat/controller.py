@@ -333,8 +333,13 @@ class Controller:
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        embed, file = await render.table_embed(self.pictures, table, lang, seat)
+        # One answer when the picture is ready in time (it usually is); else "thinking" first.
+        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
+        try:
+            embed, file = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+        except TimeoutError:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            embed, file = await drawing
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
             step = menus.resolve(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang, [])
@@ -344,7 +349,7 @@ class Controller:
         kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file
-        await interaction.followup.send(content, **kwargs)
+        await self.reply(interaction, content, **kwargs)
 
     async def _table_for(self, interaction: discord.Interaction, game_id: int | None) -> Table:
         if game_id is not None:

@@ -524,3 +524,16 @@ async def test_dms_to_a_closed_inbox_are_tried_without_new_lookups(world: World)
     lookups = [path for _, _, path in counter.log if path.startswith("/users")]
     assert len(tries) >= 4  # a try at each of bob's turns
     assert len(lookups) <= 4  # the first DM to each of the two (a user lookup and a channel opening)
+
+
+async def test_make_my_choice_is_one_answer(world: World) -> None:
+    """**Make my choice** answers with the private view, picture and menu in one response (no
+    "thinking" first while the picture is drawn in time)."""
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    _close_dms(world, bob)
+    await _start(world, "war_chest", [alice, bob])
+    table = await current(world)
+    counter = _count_requests(world)
+    r = await bob.click(world.table_message(), custom_id=f"mk:{table.game_id}")
+    assert r.ephemeral and r.response is not None and r.response.attachments and r.response.embeds
+    assert [kind for kind, _, _ in counter.log] == ["interactions"], counter.log
