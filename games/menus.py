@@ -152,7 +152,12 @@ class Menu:
     path asked (a page of options, a press, a search for an action's path)."""
 
     def __init__(self, engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> None:
+        self.engine, self.view, self.actions, self.lang = engine, view, actions, lang
         self.root = _tree(engine, view, actions, lang)
+
+    def tally(self) -> Tally | None:
+        """The decision as one pick of pieces, when the game offers one."""
+        return tally(self.engine, self.view, self.actions, self.lang)
 
     def resolve(self, path: list[str]) -> Step | Action | None:
         """Follow ``path``: an Action at a leaf, the next Step otherwise, None for a bad path."""

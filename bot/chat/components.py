@@ -64,6 +64,22 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUST
         await _app(interaction).controller.press(interaction, self.item.custom_id or "")
 
 
+def _select(
+    custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None, most: int, row: int | None
+) -> discord.ui.Select[Any]:
+    """A select picking one option, or up to ``most`` of them; a rebuilt one (``from_custom_id``)
+    carries a stand-in option until Discord's own are read."""
+    options = options or [discord.SelectOption(label="…", value="-")]
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options,
+        placeholder=placeholder,
+        min_values=1,
+        max_values=max(1, min(most, len(options))),
+        row=row,
+    )
+
+
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" + CUSTOM_ID.pattern):
     """A menu step with many options; each option's value is the full path to follow."""
 
@@ -74,16 +90,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="s" 
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-                row=row,
-            )
-        )
+        super().__init__(_select(custom_id, options, placeholder, 1, row))
 
     @classmethod
     async def from_custom_id(
@@ -109,17 +116,7 @@ class TallySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template="t" +
         most: int = 1,
         row: int | None = None,
     ) -> None:
-        options = options or [discord.SelectOption(label="…", value="-")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                options=options,
-                placeholder=placeholder,
-                min_values=1,
-                max_values=max(1, min(most, len(options))),
-                row=row,
-            )
-        )
+        super().__init__(_select(custom_id, options, placeholder, most, row))
 
     @classmethod
     async def from_custom_id(

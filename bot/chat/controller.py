@@ -195,15 +195,14 @@ class Controller:
             raise ServiceError("not_a_player" if table.seat_of(interaction.user.id) is None else "not_your_button")
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             raise ServiceError("closed")
-        view = table.view(seat)
-        legal = table.engine.legal(table.state, seat)
+        menu = render.seat_menu(table, seat, lang)
         if tally is None:
-            found = menus.resolve(table.engine, view, legal, lang, path)
+            found = menu.resolve(path)
         else:
-            pick = menus.tally(table.engine, view, legal, lang)
+            pick = menu.tally()
             if pick is None:
                 raise ServiceError("closed")
-            found = pick.action(legal, tally[: menus.MAX_OPTIONS])
+            found = pick.action(menu.actions, tally[: menus.MAX_OPTIONS])
             if found is None:
                 raise ServiceError("tally_not_allowed", rule=render.prompt_sentence(table, seat, lang))
         if found is None:
@@ -211,13 +210,13 @@ class Controller:
         on_table = interaction.guild is not None and not (interaction.message and interaction.message.flags.ephemeral)
         if isinstance(found, menus.Step):
             content = render.prompt_text(table, seat, lang, found)
-            menu = render.view_of(render.step_items(table, seat, lang, found))
+            buttons = render.view_of(render.step_items(table, seat, lang, found, menu))
             if on_table:
-                await interaction.response.send_message(content, view=menu, ephemeral=True)
+                await interaction.response.send_message(content, view=buttons, ephemeral=True)
             else:  # the view above the menu has not changed: only the text and the buttons do
-                await interaction.response.edit_message(content=content, view=menu)
+                await interaction.response.edit_message(content=content, view=buttons)
             return
-        label = " › ".join(table.engine.action_path(view, found, lang))
+        label = " › ".join(table.engine.action_path(menu.view, found, lang))
         outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
         after = outcome.table
         # The presser reads the confirmation and their private news right here.
@@ -237,10 +236,11 @@ class Controller:
         step = None
         in_dm = interaction.guild is None
         if seat in after.prompts and (in_dm or not after.prompts[seat].secret or not after.seats[seat].dm_open):
-            step = menus.resolve(after.engine, after.view(seat), after.engine.legal(after.state, seat), lang, [])
+            next_menu = render.seat_menu(after, seat, lang)
+            step = next_menu.resolve([])
         if isinstance(step, menus.Step):
             content = render.prompt_text(after, seat, lang, step, seen)
-            items = render.step_items(after, seat, lang, step)
+            items = render.step_items(after, seat, lang, step, next_menu)
             if in_dm:
                 items += board_items(self.bot.web, after, lang, seat)
         else:
@@ -342,10 +342,11 @@ class Controller:
             embed, file = await drawing
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
-            step = menus.resolve(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang, [])
+            menu = render.seat_menu(table, seat, lang)
+            step = menu.resolve([])
             if isinstance(step, menus.Step):
                 content = render.prompt_text(table, seat, lang, step)
-                items = render.step_items(table, seat, lang, step)
+                items = render.step_items(table, seat, lang, step, menu)
         kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file
@@ -892,12 +893,12 @@ class Controller:
         failed and the prompt is owed)."""
         info = table.seats[seat]
         lang = info.locale
-        view = table.view(seat)
-        step = menus.resolve(table.engine, view, table.engine.legal(table.state, seat), lang, [])
+        menu = render.seat_menu(table, seat, lang)
+        step = menu.resolve([])
         if not isinstance(step, menus.Step) or info.user_id is None:
             return None
         embed, file = await render.table_embed(self.pictures, table, lang, seat)
-        items = render.step_items(table, seat, lang, step) + board_items(self.bot.web, table, lang, seat)
+        items = render.step_items(table, seat, lang, step, menu) + board_items(self.bot.web, table, lang, seat)
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file

@@ -174,14 +174,18 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
     embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
 
 
-def opened_groups(table: Table, seat: int, lang: str, step: menus.Step) -> dict[int, menus.Step]:
+def seat_menu(table: Table, seat: int, lang: str) -> menus.Menu:
+    """The menus of a seat's decision, built once and handed to everything that draws a step of it."""
+    return menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
+
+
+def opened_groups(step: menus.Step, menu: menus.Menu) -> dict[int, menus.Step]:
     """The groups of a step of buttons shown as selects of their actions instead (one press rather
     than two): each group of at most 25 actions, in order, while the step's rows still hold them
     (buttons five to a row, a select a row of its own)."""
     groups = [i for i, opt in enumerate(step.options) if not opt.leaf]
     if not groups:
         return {}
-    menu = menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
     opened: dict[int, menus.Step] = {}
     for i in groups:
         if -(-(len(step.options) - len(opened) - 1) // 5) + len(opened) + 1 > STEP_ROWS:
@@ -192,25 +196,24 @@ def opened_groups(table: Table, seat: int, lang: str, step: menus.Step) -> dict[
     return opened
 
 
-def tally_items(table: Table, seat: int, lang: str, row: int) -> list[discord.ui.Item[Any]]:
+def tally_items(table: Table, seat: int, lang: str, row: int, menu: menus.Menu) -> list[discord.ui.Item[Any]]:
     """The whole decision as one pick of pieces, beside its first step, when the game offers one."""
-    legal = table.engine.legal(table.state, seat)
-    pick = menus.tally(table.engine, table.view(seat), legal, lang)
+    pick = menu.tally()
     if pick is None:
         return []
-    most = max(sum(int(n) for n in (a.get(pick.key) or {}).values()) for a in legal)
+    most = max(sum(int(n) for n in (a.get(pick.key) or {}).values()) for a in menu.actions)
     options = [discord.SelectOption(label=label[:100], value=value) for value, label in pick.units()]
     cid = "t" + menus.pack(table.game_id, seat, table.prompt_seqs.get(seat, 0), lang, [])
     return [TallySelect(cid, options, placeholder=t("tally_placeholder", lang), most=most, row=row)]
 
 
-def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[discord.ui.Item[Any]]:
+def step_items(table: Table, seat: int, lang: str, step: menus.Step, menu: menus.Menu) -> list[discord.ui.Item[Any]]:
     """Buttons (few options; a group of few actions as a select of them) or a select (many), plus
-    Back when not at the first step."""
+    Back when not at the first step. ``menu`` is the decision's menus that ``step`` came from."""
     seq = table.prompt_seqs.get(seat, 0)
     items: list[discord.ui.Item[Any]] = []
     if len(step.options) <= MAX_BUTTONS:
-        opened = opened_groups(table, seat, lang, step)
+        opened = opened_groups(step, menu)
         buttons = [opt for i, opt in enumerate(step.options) if i not in opened]
         for i, opt in enumerate(buttons):
             style = discord.ButtonStyle.primary if opt.leaf else discord.ButtonStyle.secondary
@@ -224,7 +227,7 @@ def step_items(table: Table, seat: int, lang: str, step: menus.Step) -> list[dis
             items.append(ChoiceSelect(cid, options, placeholder=placeholder[:150], row=row))
             row += 1
         if row < STEP_ROWS and not step.path and not all(o.leaf for o in step.options):
-            items += tally_items(table, seat, lang, row)
+            items += tally_items(table, seat, lang, row, menu)
     else:
         options = [discord.SelectOption(label=o.label[:100], value=".".join(o.path)) for o in step.options]
         cid = "s" + menus.pack(table.game_id, seat, seq, lang, step.path)
@@ -274,9 +277,10 @@ def table_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
     public = [s for s, p in table.prompts.items() if not p.secret]
     if len(public) == 1 and len(table.prompts) == 1:
         seat = public[0]
-        step = menus.resolve(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang, [])
+        menu = seat_menu(table, seat, lang)
+        step = menu.resolve([])
         if isinstance(step, menus.Step):
-            items += [i for i in step_items(table, seat, lang, step)]
+            items += step_items(table, seat, lang, step, menu)
     if table.prompts:
         hand = HandButton(table.game_id, t("make_choice", lang))
         hand.item.row = 3

@@ -54,9 +54,10 @@ def group(name: str, n: int) -> list[Action]:
 def test_small_groups_become_selects_of_their_actions_while_rows_last() -> None:
     actions = group("Roads", 10) + group("Cities", 30) + [{"type": "end", "path": ["End turn"]}] + group("Walls", 3)
     table = table_of(actions)
-    step = menus.resolve(table.engine, {}, actions, "en", [])
+    menu = menus.Menu(table.engine, {}, actions, "en")
+    step = menu.resolve([])
     assert isinstance(step, menus.Step) and [o.label for o in step.options] == ["Roads", "Cities", "End turn", "Walls"]
-    items = render.step_items(table, 0, "en", step)
+    items = render.step_items(table, 0, "en", step, menu)
     buttons = [i.item for i in items if isinstance(i.item, discord.ui.Button)]
     selects = [i.item for i in items if isinstance(i.item, discord.ui.Select)]
     # the 30 cities stay a button (their own step, pages of 24); the roads and walls are one press away
@@ -73,14 +74,16 @@ def test_groups_stay_buttons_when_the_rows_are_full() -> None:
     with eleven, one group opens (ten buttons in two rows, the select in the third)."""
     actions = [a for k in range(15) for a in group(f"G{k}", 3)]
     table = table_of(actions)
-    step = menus.resolve(table.engine, {}, actions, "en", [])
+    menu = menus.Menu(table.engine, {}, actions, "en")
+    step = menu.resolve([])
     assert isinstance(step, menus.Step) and len(step.options) == 15
-    items = render.step_items(table, 0, "en", step)
+    items = render.step_items(table, 0, "en", step, menu)
     assert all(isinstance(i.item, discord.ui.Button) for i in items) and len(items) == 15
     assert max(i.item.row or 0 for i in items) < render.STEP_ROWS
     fewer = table_of(actions[: 11 * 3])
-    step = menus.resolve(fewer.engine, {}, actions[: 11 * 3], "en", [])
+    menu = menus.Menu(fewer.engine, {}, actions[: 11 * 3], "en")
+    step = menu.resolve([])
     assert isinstance(step, menus.Step)
-    items = render.step_items(fewer, 0, "en", step)
+    items = render.step_items(fewer, 0, "en", step, menu)
     assert [type(i.item).__name__ for i in items] == ["Button"] * 10 + ["Select"]
     assert [i.item.row for i in items] == [0] * 5 + [1] * 5 + [2]
