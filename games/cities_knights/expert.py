@@ -14,6 +14,16 @@ would end its turn (or discard a progress card) it first
 It places later settlements and cities by the same set-up worth, pays with Medicine and Crane
 when a build can use them, and plays an Alchemist for the roll that earns it the most.
 
+Where ``normal`` plays a progress card (its target drawn at random) the expert aims it
+(``progress_target``): a monopoly names the kind it would take most of, the Merchant Fleet its
+most plentiful spare kind, the merchant goes to the resource it produces most, the Bishop's robber
+where it hurts the rivals (the leader most) and none of its own, Spy, Master Merchant and Deserter
+at the leader (``leader``: most points, then cards, then knights); the steps those cards leave
+(``task_step``) take the best card, what the next build lacks, and give a rival's Deserter the
+weakest knight. Before ending its turn it plays the cards ``normal`` never does where they pay
+(``shrewd_card``): an Inventor swap that adds ``INVENTOR_GAIN`` to its roll worth, an Intrigue on
+the leader's knight, a Diplomat that takes the Longest Road from a rival.
+
 The next build is, in order: a city, a settlement, the cheapest next city improvement, a knight, a
 road. Search (``games.ai.ismcts``) plays its rollouts with this policy and starts each node from
 its choice; ``normal`` itself never uses it.
@@ -31,6 +41,7 @@ from games.cities_knights.state import CITY, SETTLEMENT, State
 from games.core import Action
 
 evaluate = normal.evaluate
+HI = normal.HI
 
 #: set-up worth added per pip of a neighbouring hex, on top of ``normal``'s: (settlement, city)
 SETUP_BONUS = {
@@ -233,8 +244,205 @@ def _placed(st: State, acts: list[Action], action: Action) -> Action:
     return max(same, key=lambda a: setup_worth(st, D.VERTEX_INDEX[a["vertex"]], city))
 
 
+def leader_key(st: State, p: int) -> tuple[int, int, int]:
+    """How far ahead p is: victory points, then cards held, then knight strength on the board."""
+    strength = sum(st.k_level[v] for v, o in enumerate(st.k_owner) if o == p)
+    return R.points(st, p), R.hand_size(st, p), strength
+
+
+def leader(st: State, seat: int) -> int:
+    """The rival furthest ahead (``leader_key``)."""
+    return max((p for p in range(st.n) if p != seat), key=lambda p: leader_key(st, p))
+
+
+def _hex_worth(st: State, seat: int, h: int) -> float:
+    """What one roll of hex h's number earns the seat from that hex, valued as ``roll_worth``
+    values a roll (so a roll's worth is the sum of its hexes')."""
+    if h == st.robber:
+        return 0.0
+    worth = 0.0
+    for v in D.HEX_VERTICES[h]:
+        owner = st.b_owner[v]
+        if owner >= 0:
+            worth += (1.0 if owner == seat else RIVAL_CARD) * (2 if st.b_kind[v] == CITY else 1)
+    return worth
+
+
+#: the least an Inventor swap must add to the seat's roll worth (in cards per 36 rolls: one pip
+#: more on a hex earning one card is 1) to spend the card
+INVENTOR_GAIN = 3.0
+
+
+def inventor_gain(st: State, seat: int, a: int, b: int) -> float:
+    """What swapping the number tokens of hexes a and b adds to the seat's expected roll worth."""
+    pa, pb = normal.pips(st.numbers[a]), normal.pips(st.numbers[b])
+    return (pb - pa) * (_hex_worth(st, seat, a) - _hex_worth(st, seat, b))
+
+
+def _inventor(st: State, seat: int, plays: list[Action]) -> Action | None:
+    best = max(plays, key=lambda a: inventor_gain(st, seat, *(HI[h] for h in a["hexes"])))
+    gain = inventor_gain(st, seat, *(HI[h] for h in best["hexes"]))
+    return best if gain >= INVENTOR_GAIN else None
+
+
+def _intrigue(st: State, seat: int, plays: list[Action]) -> Action | None:
+    """The leader's strongest knight at the end of one of the seat's roads, if one stands there."""
+    top = leader(st, seat)
+    theirs = [a for a in plays if st.k_owner[normal.VI[a["vertex"]]] == top]
+    if not theirs:
+        return None
+    return max(theirs, key=lambda a: (st.k_level[normal.VI[a["vertex"]]], st.k_active[normal.VI[a["vertex"]]]))
+
+
+def _diplomat(engine: Any, st: State, seat: int, plays: list[Action]) -> Action | None:
+    """A rival's open road whose removal takes the Longest Road from it."""
+    holder = st.longest
+    if holder < 0 or holder == seat:
+        return None
+    for a in plays:
+        if st.road[D.EDGE_INDEX[a["edge"]]] != holder:
+            continue
+        world = engine.clone(st)
+        engine.apply(world, seat, a)
+        if world.longest != holder:
+            return a
+    return None
+
+
+def _merchant_worth(st: State, seat: int, h: int) -> tuple[float, float]:
+    """How much the seat produces of hex h's resource (its 2:1 trade), then of the hex itself."""
+    res = D.TERRAIN_YIELD[st.terrain[h]][0]
+    if res < 0:
+        return 0.0, 0.0
+    total = 0.0
+    for g in range(19):
+        if g != st.robber and D.TERRAIN_YIELD[st.terrain[g]][0] == res:
+            total += max(0.0, _hex_worth(st, seat, g)) * normal.pips(st.numbers[g])
+    return total, max(0.0, _hex_worth(st, seat, h)) * normal.pips(st.numbers[h])
+
+
+def _bishop_worth(st: State, seat: int, h: int, top: int) -> float:
+    """How much the robber on hex h hurts the rivals (the leader twice as much); a hex of the
+    seat's own is never chosen while another is free."""
+    score = 0.0
+    robbed: set[int] = set()
+    for v in D.HEX_VERTICES[h]:
+        o = st.b_owner[v]
+        if o < 0:
+            continue
+        if o == seat:
+            return -1000.0
+        weight = 2 if st.b_kind[v] == CITY else 1
+        score += (2 if o == top else 1) * weight * normal.pips(st.numbers[h])
+        if R.hand_size(st, o):
+            robbed.add(o)
+    return score + sum(4 if o == top else 2 for o in robbed)
+
+
+def progress_target(st: State, seat: int, plays: list[Action]) -> Action:
+    """The best target among the plays of one progress card (``plays``: its legal actions)."""
+    card = plays[0]["card"]
+    hand = st.hand[seat]
+    rivals = [p for p in range(st.n) if p != seat]
+    if card in ("resource_monopoly", "trade_monopoly"):
+        most = 2 if card == "resource_monopoly" else 1
+        _, missing = _spare_and_missing(st, seat)
+
+        def haul(a: Action) -> tuple[int, int, int, float]:
+            k = D.KIND_INDEX[a["kind"]]
+            taken = sum(min(most, st.hand[p][k]) for p in rivals)
+            return taken, sum(st.hand[p][k] for p in rivals), missing[k], normal.WORTH[k]
+
+        return max(plays, key=haul)
+    if card == "merchant_fleet":
+        spare, _ = _spare_and_missing(st, seat)
+        return max(plays, key=lambda a: (spare[D.KIND_INDEX[a["kind"]]], hand[D.KIND_INDEX[a["kind"]]]))
+    if card == "merchant":
+        return max(plays, key=lambda a: _merchant_worth(st, seat, HI[a["hex"]]))
+    if card == "bishop":
+        top = leader(st, seat)
+        return max(plays, key=lambda a: _bishop_worth(st, seat, HI[a["hex"]], top))
+    if card in ("master_merchant", "spy", "deserter"):
+        return max(plays, key=lambda a: leader_key(st, a["opponent"]))
+    return plays[0]
+
+
+#: what a progress card taken with the Spy is worth (the others 1)
+SPY_WORTH = {
+    "resource_monopoly": 5,
+    "master_merchant": 4,
+    "alchemist": 4,
+    "merchant": 4,
+    "medicine": 3,
+    "crane": 3,
+    "wedding": 3,
+    "trade_monopoly": 3,
+    "saboteur": 3,
+    "warlord": 2,
+    "smith": 2,
+    "mining": 2,
+    "irrigation": 2,
+    "bishop": 2,
+    "deserter": 2,
+}
+
+
+def task_step(st: State, seat: int, acts: list[Action]) -> Action | None:
+    """The expert's answer to the steps its progress cards (or a rival's) leave it, where it
+    differs from ``normal``'s."""
+    task = next((t for t in st.tasks if t.get("seat") == seat), None)
+    if task is None or len(acts) <= 1:
+        return None
+    k = task["k"]
+    if k == "take_card":  # Spy
+        return max(acts, key=lambda a: SPY_WORTH.get(a["card"], 1))
+    if k == "take_cards":  # Master Merchant: what the next build lacks first
+        _, missing = _spare_and_missing(st, seat)
+        hand = st.hand[seat]
+
+        def value(a: Action) -> float:
+            got = normal._cards(a["cards"])
+            lacking = sum(min(got[i], max(0, missing[i])) for i in range(8))
+            return 2 * lacking + normal.hand_value([hand[i] + got[i] for i in range(8)])
+
+        return max(acts, key=value)
+    if k == "remove_knight":  # a rival's Deserter: give up the weakest, an idle one first
+        return min(acts, key=lambda a: (st.k_level[normal.VI[a["vertex"]]], st.k_active[normal.VI[a["vertex"]]]))
+    if k == "place_deserter":
+        sites = [a for a in acts if a["type"] == "place_knight"]
+        if sites:
+            return max(sites, key=lambda a: normal.vertex_worth(st, normal.VI[a["vertex"]]))
+    return None
+
+
+#: cards ``normal`` never plays that the expert plays when they pay
+_SHREWD = ("inventor", "intrigue", "diplomat")
+
+
+def shrewd_card(engine: Any, st: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """An Inventor, Intrigue or Diplomat played where it pays (``by``: the legal actions by type)."""
+    plays = by.get("play_progress")
+    if not plays:
+        return None
+    for card in _SHREWD:
+        mine = [a for a in plays if a["card"] == card]
+        if not mine:
+            continue
+        if card == "inventor":
+            chosen = _inventor(st, seat, mine)
+        elif card == "intrigue":
+            chosen = _intrigue(st, seat, mine)
+        else:
+            chosen = _diplomat(engine, st, seat, mine)
+        if chosen is not None:
+            return chosen
+    return None
+
+
 #: what ``normal`` may choose that the expert does otherwise or adds to
-_REVISED = frozenset({"build_city", "build_settlement", "buy_improvement", "end_turn", "discard_progress"})
+_REVISED = frozenset(
+    {"build_city", "build_settlement", "buy_improvement", "end_turn", "discard_progress", "play_progress"}
+)
 
 
 def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
@@ -249,9 +457,15 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
         if roll is not None:
             return roll
     action = normal.choose(engine, state, seat, rng)
-    if state.phase != "main" or state.tasks or state.turn != seat or action["type"] not in _REVISED:
+    if state.tasks:
+        return task_step(state, seat, engine.legal(state, seat)) or action
+    if state.phase != "main" or state.turn != seat or action["type"] not in _REVISED:
         return action
     acts = engine.legal(state, seat)  # listed once for every revision below
+    if action["type"] == "play_progress":
+        return progress_target(
+            state, seat, [a for a in acts if a["type"] == "play_progress" and a["card"] == action["card"]]
+        )
     if action["type"] in ("build_city", "build_settlement"):
         action = _placed(state, acts, action)
     if action["type"] in ("build_city", "buy_improvement"):
@@ -261,6 +475,9 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
     by: dict[str, list[Action]] = {}
     for a in acts:
         by.setdefault(a["type"], []).append(a)
+    card = shrewd_card(engine, state, seat, by)
+    if card is not None:
+        return card
     spare, missing = _spare_and_missing(state, seat)
     better = trade_offer(state, seat, by.get("offer_trade", []), spare, missing)
     if better is None and "offer_compose" in by and not state.asked and composed_offer(state, seat) is not None:
