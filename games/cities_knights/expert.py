@@ -203,14 +203,7 @@ def roll_worth(st: State, seat: int, total: int) -> float:
     a seven (the robber, discards) is worth less than any."""
     if total == 7:
         return -ALCHEMIST_GAIN
-    worth = 0.0
-    for v, owner in enumerate(st.b_owner):
-        if owner < 0:
-            continue
-        for h in D.VERTEX_HEXES[v]:
-            if h != st.robber and st.numbers[h] == total:
-                worth += (1.0 if owner == seat else RIVAL_CARD) * (2 if st.b_kind[v] == CITY else 1)
-    return worth
+    return sum(_hex_worth(st, seat, h) for h, n in enumerate(st.numbers) if n == total)
 
 
 def alchemist(st: State, seat: int, acts: list[Action]) -> Action | None:
@@ -401,7 +394,7 @@ def task_step(st: State, seat: int, acts: list[Action]) -> Action | None:
         hand = st.hand[seat]
 
         def value(a: Action) -> float:
-            got = normal._cards(a["cards"])
+            got = R.parse_cards(a["cards"])
             lacking = sum(min(got[i], max(0, missing[i])) for i in range(8))
             return 2 * lacking + normal.hand_value([hand[i] + got[i] for i in range(8)])
 
