@@ -380,11 +380,19 @@ SPY_WORTH = {
 }
 
 
-def task_step(st: State, seat: int, acts: list[Action]) -> Action | None:
+#: the steps of progress cards the expert answers otherwise than ``normal``
+_TASKS = frozenset({"take_card", "take_cards", "remove_knight", "place_deserter"})
+
+
+def task_step(engine: Any, st: State, seat: int) -> Action | None:
     """The expert's answer to the steps its progress cards (or a rival's) leave it, where it
-    differs from ``normal``'s."""
+    differs from ``normal``'s; the legal actions are listed only for those steps (a playout meets
+    many others, such as discards on a seven)."""
     task = next((t for t in st.tasks if t.get("seat") == seat), None)
-    if task is None or len(acts) <= 1:
+    if task is None or task["k"] not in _TASKS:
+        return None
+    acts = engine.legal(st, seat)
+    if len(acts) <= 1:
         return None
     k = task["k"]
     if k == "take_card":  # Spy
@@ -451,7 +459,7 @@ def choose(engine: Any, state: State, seat: int, rng: random.Random) -> Action:
             return roll
     action = normal.choose(engine, state, seat, rng)
     if state.tasks:
-        return task_step(state, seat, engine.legal(state, seat)) or action
+        return task_step(engine, state, seat) or action
     if state.phase != "main" or state.turn != seat or action["type"] not in _REVISED:
         return action
     acts = engine.legal(state, seat)  # listed once for every revision below
