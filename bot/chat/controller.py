@@ -64,6 +64,14 @@ TABLE_HOLD = 10.0
 #: twice as long as a message's, so a game's log takes half the posts.
 LOG_BATCH = 3500
 LOG_POST = 4000  # characters of one log post (an embed description holds 4,096)
+#: The log thread opens only once the play-by-play outgrows this many characters: a shorter game
+#: (most games of Battles & Builders and War Chest) keeps its whole log for its result post, as a
+#: text file, and opens no thread (and no "started a thread" line in the channel) at all.
+LOG_OPEN = 8000
+#: Seconds before a refused DM (DMs closed) is tried again: until then the channel calls them
+#: without a DM that would be refused anyway (each refusal is a 403, which Discord counts among the
+#: invalid requests that get a bot's address shut out for a while when there are too many).
+DM_RETRY = 600.0
 #: What became of a DM prompt (see Controller.send_prompt).
 SENT, TOLD, CLOSED = "sent", "told", "closed"
 
@@ -123,6 +131,8 @@ class Controller:
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
         self._dm_channels: dict[int, int] = {}
+        # person -> when Discord last refused a DM to them (not tried again for DM_RETRY seconds)
+        self._refused: dict[int, datetime] = {}
         # DM menus whose buttons their own answer already took away (nothing to tidy later)
         self._bare: set[int] = set()
         # game -> its last turn mention and whom it called, taken away once they have answered
@@ -453,10 +463,7 @@ class Controller:
         owed = self._owed.pop(table.game_id, Owed())
         if outcome.finished:
             await self._attempt(table.game_id, self._drop_answered_call(table, channel))
-            await self._attempt(
-                table.game_id,
-                channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang)),
-            )
+            await self._attempt(table.game_id, self.post_result(table, channel, lang))
         if answer is not None:
             await self._attempt(table.game_id, self.refresh_table(table, channel, lang, answer=answer))
         elif self._holds(outcome, actor, actor_prompted):
@@ -579,18 +586,46 @@ class Controller:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(last[0]).delete()  # type: ignore[attr-defined]
 
+    async def post_result(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
+        """The result, with the whole play-by-play as a text file when the game never opened its
+        log thread (see LOG_OPEN)."""
+        extra: dict[str, Any] = {}
+        log_file = await self._short_log(table, lang)
+        if log_file is not None:
+            extra["file"] = log_file
+        await channel.send(embed=render.result_embed(table, lang), view=render.result_view(table, lang), **extra)
+        if log_file is not None:
+            await self.service.take_log(game_id=table.game_id, count=len(table.log_pending))
+            table.log_pending = []
+
+    async def _short_log(self, table: Table, lang: str) -> discord.File | None:
+        """The log of a game that ends before its play-by-play outgrew LOG_OPEN, as a text file."""
+        if not table.log_pending or (await self.prefs.server(table.guild_id)).log != "thread":
+            return None
+        if await self.service.message_of(game_id=table.game_id, kind="log") is not None:
+            return None  # the rest goes to the thread that has the beginning
+        title = t("log_thread", lang, game=table.engine.names, id=table.game_id)
+        text = "\n".join([title, "", *render.log_lines(table, table.log_pending, lang), ""])
+        name = t("log_file", lang, id=table.game_id)
+        return discord.File(io.BytesIO(text.encode()), filename=name, description=title[:1024])
+
     async def write_log(self, table: Table, channel: discord.abc.Messageable, lang: str) -> None:
-        """Write the play-by-play to the game's log thread in batches (see LOG_BATCH), and what is
-        left when the game ends; nothing when the server chose `/config log:off`."""
+        """Write the play-by-play to the game's log thread in batches (see LOG_BATCH), once it
+        outgrew LOG_OPEN, and what is left when the game ends; nothing when the server chose
+        `/config log:off`."""
         pending = table.log_pending
         if not pending:
             return
         lines = render.log_lines(table, pending, lang)
+        size = sum(len(x) + 1 for x in lines)
         # the size first: the server's setting is read only when a batch is due
-        if table.status == RUNNING and sum(len(x) + 1 for x in lines) < LOG_BATCH:
+        if table.status == RUNNING and size < LOG_BATCH:
             return
         if (await self.prefs.server(table.guild_id)).log != "thread":
             return
+        opened = await self.service.message_of(game_id=table.game_id, kind="log")
+        if table.status == RUNNING and opened is None and size < LOG_OPEN:
+            return  # a short game's log may still come with its result
         thread = await self._log_thread(table, channel, lang)
         if thread is None:
             return
@@ -608,6 +643,9 @@ class Controller:
         """The thread under the table message that holds the play-by-play (opened on first use).
         A game played in its own thread keeps its log there."""
         if table.parent_channel_id:
+            await self.service.remember_message(
+                game_id=table.game_id, kind="log", channel_id=table.channel_id, message_id=table.channel_id
+            )
             return channel
         ref = await self.service.message_of(game_id=table.game_id, kind="log")
         if ref is not None:
@@ -902,6 +940,9 @@ class Controller:
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file
+        refused = self._refused.get(info.user_id)
+        if not info.dm_open and refused is not None and (self.service.now() - refused).total_seconds() < DM_RETRY:
+            return CLOSED  # refused moments ago: the channel calls them, **Make my choice** answers
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
@@ -913,6 +954,7 @@ class Controller:
                 self._owe(table.game_id).prompts.add(seat)
                 return None
             log.info("DM to seat %s of game %s refused (%s)", seat, table.game_id, getattr(exc, "code", exc))
+            self._refused[info.user_id] = self.service.now()
             if not await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=False):
                 return CLOSED
             glang = await self.server_lang(getattr(channel, "guild", None))
@@ -924,6 +966,7 @@ class Controller:
         if not info.dm_open or info.dm_noticed:
             await self.service.set_dm_open(game_id=table.game_id, user_id=info.user_id, is_open=True)
         self._dm_channels[info.user_id] = sent.channel.id
+        self._refused.pop(info.user_id, None)
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
@@ -959,13 +1002,13 @@ class Controller:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
 
     async def _dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
-        """The person's DM channel: known from an earlier DM (no request), else opened through the
-        user (a lookup when the user is not cached)."""
+        """The person's DM channel: known from an earlier DM (no request), else opened (one request,
+        no lookup of the user)."""
         channel_id = self._dm_channels.get(user_id) or known
         if channel_id is not None:
             return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        channel = user.dm_channel or await user.create_dm()
+        user = self.bot.get_user(user_id)
+        channel = (user.dm_channel if user else None) or await self.bot.create_dm(discord.Object(id=user_id))
         # kept even if Discord then refuses the message (DMs closed): the next try needs no lookups
         self._dm_channels[user_id] = channel.id
         return channel

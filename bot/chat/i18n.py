@@ -413,6 +413,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "{mentions}: jij bent aan de beurt. Druk op **Mijn keuze maken** op het tafelbericht. {what}",
     },
     "log_thread": {"en": "{game_name} #{id} · play-by-play", "nl": "{game_name} #{id} · verloop"},
+    "log_file": {"en": "play-by-play-{id}.txt", "nl": "verloop-{id}.txt"},
     "log_title": {"en": "Last moves", "nl": "Laatste zetten"},
     "bad_log": {"en": "Choose {modes}, not “{log}”.", "nl": "Kies {modes}, niet “{log}”."},
     "log_thread_mode": {"en": "a thread under the table message", "nl": "een thread onder het tafelbericht"},

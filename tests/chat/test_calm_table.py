@@ -13,7 +13,7 @@ from discord.webhook.async_ import async_context
 
 from benchmarks.api_requests import RequestCounter
 from bot.chat import render
-from bot.chat.controller import LOG_BATCH, TABLE_HOLD
+from bot.chat.controller import DM_RETRY, LOG_BATCH, LOG_OPEN, TABLE_HOLD
 from bot.service import menus
 from games.ai.players import decide
 from tests.chat.driver import menu_path_to, play_until_over, press_to
@@ -139,8 +139,10 @@ async def test_the_notice_comes_again_only_after_dms_worked_and_failed(world: Wo
     assert count() == 1
     table = await current(world)
     assert not table.seats[1].dm_open and table.seats[1].dm_noticed
-    # bob answers through Make my choice; his next DM gets through (his DMs are open again) ...
+    # bob answers through Make my choice; a refused inbox is tried again only after DM_RETRY
+    # seconds, and then his DM gets through (his DMs are open again) ...
     rnd = random.Random(1)
+    world.clock.advance(seconds=DM_RETRY + 1)
     while not table.seats[1].dm_open:
         table = await _step(world, [alice, bob], rnd)
     assert not table.seats[1].dm_noticed and count() == 1
@@ -149,6 +151,7 @@ async def test_the_notice_comes_again_only_after_dms_worked_and_failed(world: Wo
     while table.seats[1].dm_open:
         table = await _step(world, [alice, bob], rnd)
     assert count() == 2
+    world.clock.advance(seconds=DM_RETRY + 1)  # tried again, refused again: no new notice
     for _ in range(10):
         table = await _step(world, [alice, bob], rnd)
     assert count() == 2
@@ -274,9 +277,15 @@ async def _press_all(world: World, member: Any, table: Any, seat: int) -> list[s
 
 
 async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(world: World) -> None:
-    alice, bob = world.add_player("alice"), world.add_player("bob")
-    await _start(world, "burg", [alice, bob])
-    turns = await _play(world, [alice, bob], random.Random(8), 80)
+    people = [world.add_player(name) for name in ("alice", "bob", "carol", "dave")]
+    alice = people[0]
+    await _start(world, "burg", people)
+    rnd, turns = random.Random(8), []
+    while not world.channel.threads and len(turns) < 110:  # no thread while the log is short
+        turns += await _play(world, people, rnd, 1)
+        table = await current(world)
+        short = len("\n".join(render.log_lines(table, table.log_pending, "en"))) < LOG_OPEN
+        assert world.channel.threads or short  # the thread opens once the log outgrows LOG_OPEN
     threads = world.channel.threads
     assert len(threads) == 1
     posts = threads[0].history()
@@ -290,14 +299,48 @@ async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(
     assert render.log_lines(table, table.log_recent, "en")[-1] in r.response.content
 
 
+def _log_files(world: World) -> list[discord.Attachment]:
+    return [a for m in world.posts() for a in m.attachments if a.filename.endswith(".txt")]
+
+
 async def test_log_off_keeps_the_channel_without_a_thread(world: World) -> None:
     admin, bob = _admin(world, "admin"), world.add_player("bob")
     r = await admin.slash(world.channel, "config", log="off")
     assert "only the table message and /status" in r.response.content
-    await _start(world, "war_chest", [admin, bob])
-    await _play(world, [admin, bob], random.Random(8), 60)
-    assert world.channel.threads == []
+    await _start(world, "battles_builders", [admin, bob])
+    await _play(world, [admin, bob], random.Random(8), 10)
     assert world.recent_lines()
+    await play_until_over(world, random.Random(8))
+    assert world.channel.threads == [] and _log_files(world) == []  # nor a log with the result
+
+
+async def test_a_short_game_brings_its_log_with_its_result_and_opens_no_thread(world: World) -> None:
+    """A game that ends before its play-by-play outgrew LOG_OPEN opens no log thread (nor Discord's
+    line about it in the channel): its whole log comes with the result, as a text file in the
+    channel's language."""
+    admin, bob = _admin(world, "admin"), world.add_player("bob")
+    await admin.slash(world.channel, "config", language="nl")
+    await _start(world, "battles_builders", [admin, bob])
+    await _play(world, [admin, bob], random.Random(5), 1)
+    table = await current(world)
+    first = render.log_lines(table, table.log_recent, "nl")
+    assert first and len(table.log_recent) < 20  # the game's lines so far, all of them
+    await play_until_over(world, random.Random(5))
+    over = await world.service.table_by_id(table.game_id)
+    assert over is not None and over.status == "finished" and over.log_pending == []
+    assert world.channel.threads == []
+    result = world.posts()[-1]
+    assert result.embeds and "afgelopen" in (result.embeds[0].title or "")
+    assert (
+        [a.filename for a in result.attachments]
+        == [f"verloop-{table.game_id}.txt"]
+        == [a.filename for a in _log_files(world)]
+    )
+    lines = (await result.attachments[0].read()).decode().splitlines()
+    assert lines[0] == f"Battles & Builders #{table.game_id} · verloop" and lines[1] == ""
+    last = render.log_lines(over, over.log_recent, "nl")
+    assert lines[2 : 2 + len(first)] == first and lines[-len(last) :] == last  # from the start to the end
+    assert len(lines) - 2 > len(last) and len("\n".join(lines)) < LOG_OPEN + 200
 
 
 async def test_log_survives_a_restart(world: World) -> None:
@@ -511,19 +554,38 @@ async def test_secret_picks_made_at_once_reach_the_table_together(world: World) 
     assert world.recent_lines() == render.log_lines(table, table.log_recent, "en")[-render.RECENT_LINES :]
 
 
-async def test_dms_to_a_closed_inbox_are_tried_without_new_lookups(world: World) -> None:
-    """Every prompt tries the DM again (so reopened DMs are noticed), but the DM channel is opened
-    once: a refused DM costs its one request, not a user lookup and a channel opening each time."""
+async def test_a_closed_inbox_is_tried_again_only_after_a_while_and_without_lookups(world: World) -> None:
+    """A refused DM is not tried again at every prompt: for DM_RETRY seconds the channel calls the
+    person instead (one mention per hand-over, **Make my choice** answers), then the next prompt
+    tries once more (so reopened DMs are noticed). The DM channel is opened once, with no lookup of
+    the user: a try costs its one request."""
     alice, bob = world.add_player("alice"), world.add_player("bob")
     _close_dms(world, bob)
     counter = _count_requests(world)
     await _start(world, "war_chest", [alice, bob])
-    await _play(world, [alice, bob], random.Random(2), 8)
     bob_dm = bob.user.dm_channel.id
-    tries = [path for kind, method, path in counter.log if method == "POST" and path == f"/channels/{bob_dm}/messages"]
-    lookups = [path for _, _, path in counter.log if path.startswith("/users")]
-    assert len(tries) >= 4  # a try at each of bob's turns
-    assert len(lookups) <= 4  # the first DM to each of the two (a user lookup and a channel opening)
+
+    def tries() -> int:
+        return sum(1 for _, method, path in counter.log if method == "POST" and path == f"/channels/{bob_dm}/messages")
+
+    def mentions() -> int:
+        return sum(f"<@{bob.id}>" in text for text in world.channel_texts())
+
+    first = tries()
+    called = mentions()
+    await _play(world, [alice, bob], random.Random(2), 8)
+    assert first == 1 and tries() == 1  # bob's turns in those 8 moves were not tried by DM again
+    assert mentions() > called  # ... the channel called him instead
+    world.clock.advance(seconds=DM_RETRY + 1)
+    rnd = random.Random(3)
+    while tries() == 1:
+        await _step(world, [alice, bob], rnd)
+    assert tries() == 2  # once the while is over, his next prompt tries the DM again
+    await _step(world, [alice, bob], rnd)
+    await _step(world, [alice, bob], rnd)
+    assert tries() == 2
+    lookups = [path for _, method, path in counter.log if path.startswith("/users")]
+    assert all(path == "/users/@me/channels" for path in lookups) and len(lookups) <= 2, lookups
 
 
 async def test_make_my_choice_is_one_answer(world: World) -> None:

@@ -158,6 +158,16 @@ class World:
             lines += [line for e in m.embeds for line in (e.description or "").split("\n")]
         return lines
 
+    async def play_by_play(self) -> list[str]:
+        """The game's whole log as the channel keeps it: the log thread's lines, and the text file a
+        short game's result brings (its title and blank line left out)."""
+        lines = [line for thread in self.channel.threads for line in self.thread_lines(thread)]
+        for m in self.posts():
+            for a in m.attachments:
+                if a.filename.endswith(".txt"):
+                    lines += (await a.read()).decode().splitlines()[2:]
+        return lines
+
     def posts(self, viewer: Any = None) -> list[discord.Message]:
         """The messages in the channel itself (not its threads), oldest first."""
         return list(
@@ -171,7 +181,9 @@ class World:
 
     def table_message(self) -> discord.Message:
         """The bot's table message: the one with the board picture."""
-        msgs = [m for m in self.channel.history() if m.embeds and m.attachments]
+        msgs = [
+            m for m in self.channel.history() if m.embeds and any(a.filename.endswith(".png") for a in m.attachments)
+        ]
         assert msgs, "no table message in the channel"
         return msgs[-1]
 
