@@ -135,8 +135,9 @@ class Controller:
         self._refused: dict[int, datetime] = {}
         # DM menus whose buttons their own answer already took away (nothing to tidy later)
         self._bare: set[int] = set()
-        # game -> its last turn mention and whom it called, taken away once they have answered
-        self._calls: dict[int, tuple[int, frozenset[int]]] = {}
+        # game -> its last turn mention and the seats it called that have not acted since; it is
+        # taken away once they all have (or are no longer asked), even when asked again since
+        self._calls: dict[int, tuple[int, set[int]]] = {}
         # game -> its newest table not drawn yet while its actor goes on deciding, and since when
         self._held: dict[int, tuple[Table, discord.abc.Messageable, str, datetime]] = {}
         # game -> the newest table waiting for the table-message edit under way (None: none waits)
@@ -461,6 +462,8 @@ class Controller:
         # Each part is sent on its own: a refused send (a 5xx, a 429 that outlasted the retries)
         # skips nothing else, and what could not be sent is owed and sent with the next change.
         owed = self._owed.pop(table.game_id, Owed())
+        if actor is not None and table.game_id in self._calls:
+            self._calls[table.game_id][1].discard(actor)  # they answered the call
         if outcome.finished:
             await self._attempt(table.game_id, self._drop_answered_call(table, channel))
             await self._attempt(table.game_id, self.post_result(table, channel, lang))
@@ -567,7 +570,7 @@ class Controller:
             t(key, lang, mentions=called, what=what).strip(),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=u) for u in pinged]),
         )
-        self._calls[table.game_id] = (sent.id, frozenset(people))
+        self._calls[table.game_id] = (sent.id, set(people))
         ref = await self.service.message_of(game_id=table.game_id, kind="table")
         link = jump_link(table.guild_id, table.channel_id, ref[1] if ref else None)
         for seat in people:
@@ -578,7 +581,8 @@ class Controller:
                 await self._dm(user_id, text)
 
     async def _drop_answered_call(self, table: Table, channel: discord.abc.Messageable) -> None:
-        """Delete this game's last turn mention once nobody it called is still asked."""
+        """Delete this game's last turn mention once everyone it called has acted or is no longer
+        asked (a person asked again has a new call coming, or is in front of their next step)."""
         last = self._calls.get(table.game_id)
         if last is None or (table.status == RUNNING and any(s in table.prompts for s in last[1])):
             return

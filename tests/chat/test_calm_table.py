@@ -126,6 +126,26 @@ async def test_closed_dms_are_told_once_and_make_my_choice_works_every_time(worl
     assert table is not None and table.status == "finished"
 
 
+async def test_a_person_called_again_leaves_one_mention_in_the_channel(world: World) -> None:
+    """With closed DMs every secret turn of bob's is a mention; he answers it and is called again at
+    his next turn: the answered mention goes, so the channel never holds more than one."""
+    alice, bob = world.add_player("alice"), world.add_player("bob")
+    _close_dms(world, bob)
+    await _start(world, "battles_builders", [alice, bob])
+    rnd, calls = random.Random(4), 0
+
+    def mentions() -> list[discord.Message]:
+        posts = [m for m in world.posts() if MENTION.search(m.content or "") and "begins" not in m.content]
+        return [m for m in posts if not any(k in m.content for k in DMS_CLOSED)]
+
+    while await world.service.table_in(world.channel.id) is not None:
+        before = {m.id for m in mentions()}
+        await _play(world, [alice, bob], rnd, 1)
+        calls += len({m.id for m in mentions()} - before)
+        assert len(mentions()) <= 1, [m.content for m in mentions()]
+    assert calls >= 3  # bob was called at several turns
+
+
 async def test_the_notice_comes_again_only_after_dms_worked_and_failed(world: World) -> None:
     alice, bob = world.add_player("alice"), world.add_player("bob")
     route = f"/channels/{bob.user.dm_channel.id}/messages"
