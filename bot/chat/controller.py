@@ -54,8 +54,9 @@ def refusal_text(err: ServiceError, lang: str) -> str:
 
 #: Discord's "Cannot send messages to this user" (DMs closed or blocked).
 CANNOT_DM = 50007
-#: Seconds a press waits for its picture before it acknowledges first (Discord allows three).
-PICTURE_WAIT = 2.0
+#: Seconds an answer may take (its picture drawn, a `/play` applied) before the interaction is
+#: acknowledged first, which costs a second request (Discord allows three seconds).
+ANSWER_WAIT = 2.0
 #: Seconds the table message may wait while the one who just acted goes on deciding (their next
 #: step is in front of them): a turn of several actions is one edit when it hands over.
 TABLE_HOLD = 10.0
@@ -299,7 +300,7 @@ class Controller:
         drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
         menu = render.view_of(items) if items else None
         try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
         except TimeoutError:
             await interaction.response.defer()
             embed, file = await drawing
@@ -347,7 +348,7 @@ class Controller:
         # One answer when the picture is ready in time (it usually is); else "thinking" first.
         drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
         try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
         except TimeoutError:
             await interaction.response.defer(ephemeral=True, thinking=True)
             embed, file = await drawing
@@ -906,7 +907,7 @@ class Controller:
         picture is ready in time, else acknowledged first and edited when it is."""
         drawing = asyncio.ensure_future(self._table_message(table, lang))
         try:
-            embed, file, view = await asyncio.wait_for(asyncio.shield(drawing), PICTURE_WAIT)
+            embed, file, view = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
         except TimeoutError:
             await interaction.response.defer()
             embed, file, view = await drawing
@@ -931,22 +932,23 @@ class Controller:
     ) -> str | None:
         """DM a seat its secret prompt with its view. Returns SENT; TOLD when Discord refused and the
         channel was told their DMs are closed (the first time, or the first since a DM got
-        through); CLOSED when refused again; None when nothing was sent (no step, or Discord
-        failed and the prompt is owed)."""
+        through); CLOSED when refused again, or not tried since a refusal less than DM_RETRY
+        seconds ago; None when nothing was sent (no step, or Discord failed and the prompt is
+        owed)."""
         info = table.seats[seat]
         lang = info.locale
         menu = render.seat_menu(table, seat, lang)
         step = menu.resolve([])
         if not isinstance(step, menus.Step) or info.user_id is None:
             return None
+        refused = self._refused.get(info.user_id)
+        if not info.dm_open and refused is not None and (self.service.now() - refused).total_seconds() < DM_RETRY:
+            return CLOSED  # refused moments ago: the channel calls them, **Make my choice** answers
         embed, file = await render.table_embed(self.pictures, table, lang, seat)
         items = render.step_items(table, seat, lang, step, menu) + board_items(self.bot.web, table, lang, seat)
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
         if file is not None:
             kwargs["file"] = file
-        refused = self._refused.get(info.user_id)
-        if not info.dm_open and refused is not None and (self.service.now() - refused).total_seconds() < DM_RETRY:
-            return CLOSED  # refused moments ago: the channel calls them, **Make my choice** answers
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)

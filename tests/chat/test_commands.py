@@ -7,7 +7,10 @@ import dataclasses
 from typing import Any
 
 import discord
+import pytest
+from discord.webhook.async_ import async_context
 
+from benchmarks.api_requests import RequestCounter
 from tests.chat.flows import commit_by_dm, current, open_table
 from tests.chat.world import World, custom_ids, snapshot_json
 
@@ -98,6 +101,34 @@ async def test_play_by_typing_with_autocomplete(world: World) -> None:
     r = await bob.slash(world.channel, "play", action=label)
     answer = r.followups[-1].content if r.followups else r.response.content
     assert answer.splitlines() == [f"Done: {label}", "You committed: 1 builder."]
+
+
+async def test_play_answers_in_one_response_and_thinks_first_only_when_slow(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/play` answers with one response when its action is applied within ANSWER_WAIT (the usual
+    case); when it is not, "thinking" first and the answer as a followup, as before."""
+    from bot.chat.cogs import play
+
+    alice, bob = await open_table(world, ["alice", "bob"])
+    counter = RequestCounter(lambda cid: world.env.backend.get_channel(cid).guild_id is None)
+    counter.install(world.env.bot.http, async_context.get())
+
+    def answers() -> list[str]:
+        return [path for kind, _, path in counter.log if kind == "interactions"]
+
+    value = (await alice.autocomplete(world.channel, "play", "action", ""))[0]["value"]
+    before = len(answers())
+    r = await alice.slash(world.channel, "play", action=value)
+    assert r.response is not None and r.response.content.startswith("Done:") and not r.followups
+    assert len(answers()) - before == 1 and answers()[-1].endswith("/callback")
+    monkeypatch.setattr(play, "ANSWER_WAIT", 0.0)  # no time at all: acknowledged first
+    value = (await bob.autocomplete(world.channel, "play", "action", ""))[0]["value"]
+    before = len(answers())
+    r = await bob.slash(world.channel, "play", action=value)
+    answer = r.followups[-1].content if r.followups else r.response.content  # the "thinking" replaced
+    assert answer.startswith("Done:")
+    assert len(answers()) - before == 2 and answers()[-2].endswith("/callback")
 
 
 async def test_game_in_a_thread(world: World) -> None:

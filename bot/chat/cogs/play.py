@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat import render
+from bot.chat.controller import ANSWER_WAIT
 from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.errors import ServiceError, echo
@@ -99,18 +101,24 @@ class Play(commands.Cog):
                 chosen = matches[0] if len(matches) == 1 else None
             if chosen is None:
                 raise ServiceError("bad_play", text=echo(action))
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            outcome = await self.service.act(
-                game_id=table.game_id,
-                user_id=interaction.user.id,  # type: ignore[attr-defined]
-                action=chosen[1],
-                seq=seq,
+            acting = asyncio.ensure_future(
+                self.service.act(
+                    game_id=table.game_id,
+                    user_id=interaction.user.id,  # type: ignore[attr-defined]
+                    action=chosen[1],
+                    seq=seq,
+                )
             )
+            try:  # one answer when the action is applied in time (it usually is); else "thinking" first
+                outcome = await asyncio.wait_for(asyncio.shield(acting), ANSWER_WAIT)
+            except TimeoutError:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                outcome = await acting
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
         lang = self.ctl.user_lang(interaction)
         seat = outcome.action_seat
         seen = [t("chosen", lang, label=chosen[0]), *render.event_lines(outcome.table, outcome.events, lang, seat)]
-        await interaction.followup.send("\n".join(seen)[:2000], ephemeral=True)
+        await self.ctl.reply(interaction, "\n".join(seen)[:2000])
         await self.ctl.announce(outcome, actor=seat)
