@@ -631,7 +631,7 @@ class Controller:
         opened = await self.service.message_of(game_id=table.game_id, kind="log")
         if table.status == RUNNING and opened is None and size < LOG_OPEN:
             return  # a short game's log may still come with its result
-        thread = await self._log_thread(table, channel, lang)
+        thread = await self._log_thread(table, channel, lang, opened)
         if thread is None:
             return
         for chunk in render.chunks(lines, LOG_POST):
@@ -643,18 +643,18 @@ class Controller:
                 await thread.edit(archived=True)
 
     async def _log_thread(
-        self, table: Table, channel: discord.abc.Messageable, lang: str
+        self, table: Table, channel: discord.abc.Messageable, lang: str, ref: tuple[int, int] | None
     ) -> discord.abc.Messageable | None:
-        """The thread under the table message that holds the play-by-play (opened on first use).
-        A game played in its own thread keeps its log there."""
+        """The thread under the table message that holds the play-by-play (opened on first use;
+        ``ref``: where it was opened). A game played in its own thread keeps its log there."""
         if table.parent_channel_id:
-            await self.service.remember_message(
-                game_id=table.game_id, kind="log", channel_id=table.channel_id, message_id=table.channel_id
-            )
+            if ref is None:  # remembered, so the game's later batches go on without waiting
+                await self.service.remember_message(
+                    game_id=table.game_id, kind="log", channel_id=table.channel_id, message_id=table.channel_id
+                )
             return channel
-        ref = await self.service.message_of(game_id=table.game_id, kind="log")
-        if ref is not None:
-            return self.bot.get_partial_messageable(ref[0])
+        if ref is not None:  # the thread itself when cached (so it can be archived at the end)
+            return self.bot.get_channel(ref[0]) or self.bot.get_partial_messageable(ref[0])  # type: ignore[return-value]
         table_ref = await self.service.message_of(game_id=table.game_id, kind="table")
         if table_ref is None or not hasattr(channel, "get_partial_message"):
             return None

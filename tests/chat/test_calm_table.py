@@ -317,6 +317,13 @@ async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(
     r = await alice.slash(world.channel, "status", log=True)
     assert r.ephemeral and r.response.content.startswith("**Last moves**")
     assert render.log_lines(table, table.log_recent, "en")[-1] in r.response.content
+    # at the end the rest goes to the thread (not with the result), and the thread is archived
+    await play_until_over(world, rnd)
+    assert [t.id for t in world.channel.threads] == [threads[0].id] and _log_files(world) == []
+    assert world.env.backend.channels[threads[0].id].thread_metadata.archived
+    over = await world.service.table_by_id(table.game_id)
+    assert over is not None and over.log_pending == []
+    assert world.thread_lines(threads[0])[-1] == render.log_lines(over, over.log_recent, "en")[-1]
 
 
 def _log_files(world: World) -> list[discord.Attachment]:
