@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import discord
-from discord.webhook.async_ import async_context
 
 from benchmarks.api_requests import RequestCounter
 from bot.chat import render
@@ -319,15 +318,11 @@ async def test_the_play_by_play_goes_to_a_thread_in_batches_and_status_shows_it(
     assert render.log_lines(table, table.log_recent, "en")[-1] in r.response.content
     # at the end the rest goes to the thread (not with the result), and the thread is archived
     await play_until_over(world, rnd)
-    assert [t.id for t in world.channel.threads] == [threads[0].id] and _log_files(world) == []
+    assert [t.id for t in world.channel.threads] == [threads[0].id] and world.log_files() == []
     assert world.env.backend.channels[threads[0].id].thread_metadata.archived
     over = await world.service.table_by_id(table.game_id)
     assert over is not None and over.log_pending == []
     assert world.thread_lines(threads[0])[-1] == render.log_lines(over, over.log_recent, "en")[-1]
-
-
-def _log_files(world: World) -> list[discord.Attachment]:
-    return [a for m in world.posts() for a in m.attachments if a.filename.endswith(".txt")]
 
 
 async def test_log_off_keeps_the_channel_without_a_thread(world: World) -> None:
@@ -338,7 +333,7 @@ async def test_log_off_keeps_the_channel_without_a_thread(world: World) -> None:
     await _play(world, [admin, bob], random.Random(8), 10)
     assert world.recent_lines()
     await play_until_over(world, random.Random(8))
-    assert world.channel.threads == [] and _log_files(world) == []  # nor a log with the result
+    assert world.channel.threads == [] and world.log_files() == []  # nor a log with the result
 
 
 async def test_a_short_game_brings_its_log_with_its_result_and_opens_no_thread(world: World) -> None:
@@ -361,7 +356,7 @@ async def test_a_short_game_brings_its_log_with_its_result_and_opens_no_thread(w
     assert (
         [a.filename for a in result.attachments]
         == [f"verloop-{table.game_id}.txt"]
-        == [a.filename for a in _log_files(world)]
+        == [a.filename for a in world.log_files()]
     )
     lines = (await result.attachments[0].read()).decode().splitlines()
     assert lines[0] == f"Battles & Builders #{table.game_id} · verloop" and lines[1] == ""
@@ -471,13 +466,6 @@ async def test_a_waiting_table_is_drawn_before_the_bot_stops(world: World) -> No
     assert world.recent_lines() == render.log_lines(after, after.log_recent, "en")[-render.RECENT_LINES :] != drawn
 
 
-def _count_requests(world: World) -> RequestCounter:
-    """Counts the bot's Discord requests from now on, as they go over the wire."""
-    counter = RequestCounter(lambda cid: world.env.backend.get_channel(cid).guild_id is None)
-    counter.install(world.env.bot.http, async_context.get())
-    return counter
-
-
 async def _leaf_on_the_table(world: World, members: list[Any], game: str) -> tuple[Any, Any]:
     """A game played on until one of the table message's buttons makes an action at once: the
     person it is for, and that button."""
@@ -508,7 +496,7 @@ async def test_a_press_on_the_table_is_answered_by_the_table_message_itself(worl
     read who reads the table's language, is answered by redrawing the table message: one request,
     no confirmation beside it, the table showing what happened and the decision now open."""
     presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
-    counter = _count_requests(world)
+    counter = world.count_requests()
     table_id, lines = world.table_message().id, world.recent_lines()
     before = await current(world)
     result = await presser.click(world.table_message(), custom_id=button.custom_id)
@@ -529,7 +517,7 @@ async def test_a_press_on_the_table_in_another_language_is_confirmed_privately(w
     edited beside it, in English."""
     presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
     world.locales[presser.id] = "nl"
-    counter = _count_requests(world)
+    counter = world.count_requests()
     lines = world.recent_lines()
     result = await presser.click(world.table_message(), custom_id=button.custom_id)
     assert result.response is not None and result.response.ephemeral
@@ -544,7 +532,7 @@ async def test_a_table_answer_that_does_not_land_still_brings_the_table_up_to_da
     presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
     world.env.inject_error("POST", "/interactions/*/*/callback", status=404, code=10062, message="Unknown interaction")
     world.expected_errors.append("could not be answered")
-    counter = _count_requests(world)
+    counter = world.count_requests()
     lines = world.recent_lines()
     await presser.click(world.table_message(), custom_id=button.custom_id)
     table = await current(world)
@@ -558,7 +546,7 @@ async def test_secret_picks_made_at_once_reach_the_table_together(world: World) 
     members = [world.add_player(n) for n in ("alice", "bob", "carol")]
     await _start(world, "burg", members)
     by_id = {m.id: m for m in members}
-    counter = _count_requests(world)
+    counter = world.count_requests()
 
     async def pick(member: Any) -> None:
         table = await current(world)
@@ -588,7 +576,7 @@ async def test_a_closed_inbox_is_tried_again_only_after_a_while_and_without_look
     the user: a try costs its one request."""
     alice, bob = world.add_player("alice"), world.add_player("bob")
     _close_dms(world, bob)
-    counter = _count_requests(world)
+    counter = world.count_requests()
     await _start(world, "war_chest", [alice, bob])
     bob_dm = bob.user.dm_channel.id
 
@@ -622,7 +610,7 @@ async def test_make_my_choice_is_one_answer(world: World) -> None:
     _close_dms(world, bob)
     await _start(world, "war_chest", [alice, bob])
     table = await current(world)
-    counter = _count_requests(world)
+    counter = world.count_requests()
     r = await bob.click(world.table_message(), custom_id=f"mk:{table.game_id}")
     assert r.ephemeral and r.response is not None and r.response.attachments and r.response.embeds
     assert [kind for kind, _, _ in counter.log] == ["interactions"], counter.log

@@ -8,9 +8,7 @@ from typing import Any
 
 import discord
 import pytest
-from discord.webhook.async_ import async_context
 
-from benchmarks.api_requests import RequestCounter
 from tests.chat.flows import commit_by_dm, current, open_table
 from tests.chat.world import World, custom_ids, snapshot_json
 
@@ -111,8 +109,7 @@ async def test_play_answers_in_one_response_and_thinks_first_only_when_slow(
     from bot.chat.cogs import play
 
     alice, bob = await open_table(world, ["alice", "bob"])
-    counter = RequestCounter(lambda cid: world.env.backend.get_channel(cid).guild_id is None)
-    counter.install(world.env.bot.http, async_context.get())
+    counter = world.count_requests()
 
     def answers() -> list[str]:
         return [path for kind, _, path in counter.log if kind == "interactions"]

@@ -11,7 +11,9 @@ from typing import Any
 import discord
 import simcord
 import simcord.interactions as sc_interactions
+from discord.webhook.async_ import async_context
 
+from benchmarks.api_requests import RequestCounter
 from bot.chat.app import Speltafel
 from bot.service import pictures, replays
 from bot.service.autoplay import AIPlayers, Sleep, thinking_pool
@@ -158,15 +160,23 @@ class World:
             lines += [line for e in m.embeds for line in (e.description or "").split("\n")]
         return lines
 
+    def log_files(self) -> list[discord.Attachment]:
+        """The play-by-play files in the channel (a short game's result brings one)."""
+        return [a for m in self.posts() for a in m.attachments if a.filename.endswith(".txt")]
+
     async def play_by_play(self) -> list[str]:
         """The game's whole log as the channel keeps it: the log thread's lines, and the text file a
         short game's result brings (its title and blank line left out)."""
         lines = [line for thread in self.channel.threads for line in self.thread_lines(thread)]
-        for m in self.posts():
-            for a in m.attachments:
-                if a.filename.endswith(".txt"):
-                    lines += (await a.read()).decode().splitlines()[2:]
+        for a in self.log_files():
+            lines += (await a.read()).decode().splitlines()[2:]
         return lines
+
+    def count_requests(self) -> RequestCounter:
+        """Counts the bot's Discord requests from now on, as they go over the wire."""
+        counter = RequestCounter(lambda cid: self.env.backend.get_channel(cid).guild_id is None)
+        counter.install(self.env.bot.http, async_context.get())
+        return counter
 
     def posts(self, viewer: Any = None) -> list[discord.Message]:
         """The messages in the channel itself (not its threads), oldest first."""
