@@ -20,6 +20,7 @@ from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
 from bot.store.startup import DatabaseStartupError
 from bot.web.activity import DiscordOAuth
+from bot.web.guard import networks
 from bot.web.links import Links, derive_secret
 from bot.web.server import WebTable
 
@@ -97,6 +98,9 @@ def web_table(settings: Settings, service: TableService, pictures: Pictures) -> 
         rate_per_minute=settings.web_rate,
         poll=settings.web_poll,
         activity=activity,
+        trusted_proxies=networks(settings.web_trusted_proxies.split(",")),
+        sockets_per_link=settings.web_sockets_per_link,
+        idle_timeout=settings.web_idle_timeout,
         **({"bundle": Path(settings.web_bundle)} if settings.web_bundle else {}),
     )
 

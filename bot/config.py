@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from ipaddress import ip_network
 from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
@@ -52,6 +53,13 @@ class Settings(BaseSettings):
     # Requests a person may make per minute, and seconds between looks for changes made by other processes.
     web_rate: int = Field(default=120, ge=1)
     web_poll: float = Field(default=2.0, gt=0)
+    # Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or
+    # networks, comma-separated: "127.0.0.1,10.0.0.0/8"); empty: the peer address is the client.
+    web_trusted_proxies: str = ""
+    # Open sockets (board pages) one link, and one person, may hold; one more closes the oldest.
+    web_sockets_per_link: int = Field(default=4, ge=1, le=100)
+    # Seconds a connection may stay idle or take to send a request's headers before it is closed.
+    web_idle_timeout: float = Field(default=30.0, gt=0)
     # Where the built board page is (default: web/dist of the checkout; the image sets its own).
     web_bundle: str | None = None
     # The Discord Activity (the board inside Discord), on when the web table is on and both are set:
@@ -86,6 +94,14 @@ class Settings(BaseSettings):
             return [value]
         if isinstance(value, str):
             return [int(part) for part in value.replace(" ", "").split(",") if part]
+        return value
+
+    @field_validator("web_trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for entry in value.split(","):  # a typo fails at start-up, not at the first request
+            if entry.strip():
+                ip_network(entry.strip(), strict=False)
         return value
 
     @field_validator("log_level")

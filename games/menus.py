@@ -169,12 +169,12 @@ class Menu:
             if token == LEAF_SELF:
                 return node.action
             if token.startswith("~"):
-                if not token[1:].isdigit():
+                if not _number(token[1:]):
                     return None
                 bucket = int(token[1:])
                 walked.append(token)
                 continue
-            if not token.isdigit() or int(token) >= len(node.children):
+            if not _number(token) or int(token) >= len(node.children):
                 return None
             node = node.children[int(token)]
             chosen.append(node.label)
@@ -199,6 +199,11 @@ class Menu:
         if bucket >= len(pages):
             return None
         return Step(chosen, pages[bucket], walked)
+
+
+def _number(token: str) -> bool:
+    """A short run of ASCII digits ("²" and other Unicode digits are not numbers here)."""
+    return 0 < len(token) <= 6 and token.isascii() and token.isdigit()
 
 
 def resolve(

@@ -35,19 +35,25 @@ def board_items(web: WebTable | None, table: Table, lang: str, seat: int | None 
         return []
     if seat is None:
         return [BoardButton(table.game_id, t("board_open", lang), row=TABLE_ROW)]
-    user_id = table.user_of(seat)
+    user_id = table.player_of(seat)
     if user_id is None:
         return []
     url = web.links.personal(table.game_id, seat, user_id)
     return [discord.ui.Button(label=t("board_mine", lang)[:80], url=url, emoji="🧩", row=PROMPT_ROW)]
 
 
-def links_text(links: Links, table: Table, user_id: int, lang: str) -> tuple[str, str | None]:
+def watch_url(links: Links, game_id: int, user_id: int, public: bool) -> str:
+    """A watch link: a bearer link for a game in a channel everyone on the server can see, else one
+    that names this person and works only while they can see the channel."""
+    return links.spectator(game_id) if public else links.watcher(game_id, user_id)
+
+
+def links_text(links: Links, table: Table, user_id: int, lang: str, public: bool) -> tuple[str, str | None]:
     """What /board says to this person (their link and the watchers' one), and their own link."""
     hours = f"{links.lifetime / 3600:g}"
-    watch = links.spectator(table.game_id)
-    seat = table.seat_of(user_id)
-    if seat is None or table.seats[seat].resigned:
+    watch = watch_url(links, table.game_id, user_id, public)
+    seat = table.seat_played_by(user_id)
+    if seat is None:
         return t("board_watch", lang, watch=watch, hours=hours), None
     mine = links.personal(table.game_id, seat, user_id)
     return t("board_links", lang, mine=mine, watch=watch, hours=hours), mine
@@ -118,19 +124,23 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"wb:
             return
         if web.activity is not None and await launch(interaction):
             return
-        content, mine = links_text(web.links, table, interaction.user.id, lang)
+        public = bot.channel_public(table.channel_id)
+        content, mine = links_text(web.links, table, interaction.user.id, lang, public)
         view = discord.ui.View(timeout=None)
         if mine is not None:
             view.add_item(discord.ui.Button(label=t("board_mine", lang)[:80], url=mine, emoji="🧩"))
         await ctl.reply(interaction, content, view=view)
 
 
-def replay_link(web: WebTable | None, game_id: int, lang: str) -> dict[str, discord.ui.View]:
+def replay_link(
+    web: WebTable | None, game_id: int, lang: str, user_id: int, public: bool
+) -> dict[str, discord.ui.View]:
     """The answer to Replay also opens the replay in the browser (a watcher's link: once the game is
-    over its page is the replay, with every seat's view open), while the web table is on."""
+    over its page is the replay, with every seat's view open), while the web table is on; bound to
+    the person who asked unless the game's channel is open to everyone."""
     if web is None:
         return {}
     view = discord.ui.View(timeout=None)
-    url = web.links.spectator(game_id)
+    url = watch_url(web.links, game_id, user_id, public)
     view.add_item(discord.ui.Button(label=t("replay_web", lang)[:80], url=url, emoji="🎞"))
     return {"view": view}

@@ -113,10 +113,21 @@ class Speltafel(commands.AutoShardedBot):
             web.voted = lambda voted, seat, user_id: self.controller.after_vote(voted, seat, user_id)
             web.may_watch = self.sees_channel
 
-    async def sees_channel(self, channel_id: int, user_id: int) -> bool:
-        """Whether this person may see this channel (a watcher of its game through the Activity must)."""
+    def channel_public(self, channel_id: int) -> bool:
+        """Whether everyone on the server can see this channel (or thread): then a watch link of its
+        game may be a bearer link; anywhere else watch links name their person."""
         channel = self.get_channel(channel_id)
-        if not isinstance(channel, discord.abc.GuildChannel):
+        if isinstance(channel, discord.Thread) and channel.type == discord.ChannelType.private_thread:
+            return False
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return False
+        return channel.permissions_for(channel.guild.default_role).view_channel
+
+    async def sees_channel(self, channel_id: int, user_id: int) -> bool:
+        """Whether this person may see this channel or thread (a watcher of its game must, the
+        Activity's and a named watch link's alike; checked whenever the link is used)."""
+        channel = self.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             return False
         member = channel.guild.get_member(user_id)
         if member is None:

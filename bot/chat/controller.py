@@ -203,8 +203,9 @@ class Controller:
         # A menu belongs on its game's table (or an ephemeral copy there) or in the player's DM.
         if not (at_table(interaction, table) or in_own_dm(interaction)):
             raise ServiceError("closed")
-        if table.user_of(seat) != interaction.user.id:
-            raise ServiceError("not_a_player" if table.seat_of(interaction.user.id) is None else "not_your_button")
+        if table.player_of(seat) != interaction.user.id:
+            mine = table.seat_played_by(interaction.user.id)
+            raise ServiceError(table.not_playing(interaction.user.id) if mine is None else "not_your_button")
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             raise ServiceError("closed")
         menu = render.seat_menu(table, seat, lang)
@@ -339,9 +340,9 @@ class Controller:
             game_id = waiting[0].game_id if waiting else None
         try:
             table = await self._table_for(interaction, game_id)
-            seat = table.seat_of(interaction.user.id)
+            seat = table.seat_played_by(interaction.user.id)
             if seat is None:
-                raise ServiceError("not_a_player")
+                raise ServiceError(table.not_playing(interaction.user.id))
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
@@ -780,9 +781,9 @@ class Controller:
             return
         try:
             table = await self._table_for(interaction, placed.game_id)
-            seat = table.seat_of(interaction.user.id)
+            seat = table.seat_played_by(interaction.user.id)
             if seat is None:
-                raise ServiceError("not_a_player")
+                raise ServiceError(table.not_playing(interaction.user.id))
             if seat not in table.prompts:
                 raise ServiceError("no_choice")
         except ServiceError as err:
@@ -822,7 +823,9 @@ class Controller:
             t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
-            **replay_link(self.bot.web, log.game_id, lang),
+            **replay_link(
+                self.bot.web, log.game_id, lang, interaction.user.id, self.bot.channel_public(log.channel_id)
+            ),
         )
 
     async def after_ai(self, outcome: Outcome) -> None:

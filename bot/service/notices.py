@@ -130,6 +130,25 @@ class Table:
     def user_of(self, seat: int) -> int | None:
         return self.seats[seat].user_id if 0 <= seat < len(self.seats) else None
 
+    # One rule for "who plays this seat", for every private way in (the web table, the Activity,
+    # /board, /hand, Make my choice, the DM menus): the person seated there who has not resigned.
+    # A resigned person's seat is played by its stand-in to the end; they see what a watcher sees.
+    def player_of(self, seat: int) -> int | None:
+        """The person who plays this seat (None for an AI seat, a resigned person, or no such seat)."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].resigned:
+            return None
+        return self.seats[seat].user_id
+
+    def seat_played_by(self, user_id: int) -> int | None:
+        """The seat this person plays (None for a watcher, and for a person who resigned)."""
+        seat = self.seat_of(user_id)
+        return seat if seat is not None and self.player_of(seat) == user_id else None
+
+    def not_playing(self, user_id: int) -> str:
+        """Why this person has no seat to play here: the refusal's code."""
+        seat = self.seat_of(user_id)
+        return "not_a_player" if seat is None else "resigned"
+
 
 @dataclass
 class Outcome:

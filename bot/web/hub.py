@@ -7,6 +7,11 @@ change committed by another bot process on the same database is found by polling
 ``interval`` seconds the hub reads the version of each game it has pages for and pushes when it
 moved. A page that reconnects (after a restart) is sent the current view at once.
 
+Every push re-checks each page's grant first (``check``: the link's age, the seat still that
+person's, a named watcher still able to see the channel; the poll re-checks quiet pages too): a page
+whose grant is lost is told why and closed, before anything of the new moment is built for it. A
+link, and a person, may hold at most ``per_link`` sockets: opening one more closes the oldest.
+
 What a change sends is built once per kind of reader, not once per page: every watcher of a game
 gets the same public payload, and each seat's payload is built only while that seat has a page open
 (``Frames``, one game at one moment, each payload encoded to JSON once). A seat's payload and the
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable, Hashable
@@ -28,10 +34,14 @@ from aiohttp import web
 from bot.service.notices import Table
 from bot.web.history import History
 from bot.web.links import Pass
-from bot.web.page import common, scene_maker
+from bot.web.page import common
 from games.core import Event
 
 log = logging.getLogger(__name__)
+_opened = itertools.count()
+
+#: a lost grant's socket is closed with this code (the page then shows the text and stays closed)
+LOST = 4403
 
 
 @dataclass(eq=False)
@@ -41,6 +51,15 @@ class Client:
     token: str
     lang: str
     version: int = -1  # the newest version this page was sent
+    opened: int = field(default_factory=lambda: next(_opened))
+
+
+#: why a page's grant no longer holds for the table as it is now, in the page's language (None: it holds)
+Check = Callable[[Pass, Table, str], Awaitable[str | None]]
+
+
+async def _always(_grant: Pass, _table: Table, _lang: str) -> str | None:
+    return None
 
 
 #: a reader's payload: (table, client, events, the parts all readers share) -> the page's content
@@ -76,6 +95,8 @@ class Hub:
     load: Callable[[int], Awaitable[Table | None]]
     render: Render
     history: History
+    check: Check = _always
+    per_link: int = 4
     clients: dict[int, set[Client]] = field(default_factory=dict)
     frames: dict[int, Frames] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -83,8 +104,25 @@ class Hub:
     def log_of(self, game_id: int) -> list[Event]:
         return self.history.log_of(game_id)
 
-    def add(self, client: Client) -> None:
+    def add(self, client: Client) -> list[Client]:
+        """Keep the page; the pages it pushes over its link's or its person's share are returned
+        (oldest first) for the caller to drop."""
+        pages = sorted((c for group in self.clients.values() for c in group), key=lambda c: c.opened)
+        same_link = [c for c in pages if c.token == client.token]
+        over = same_link[: max(0, len(same_link) + 1 - self.per_link)]
+        if client.grant.user_id is not None:
+            same_person = [c for c in pages if c.grant.user_id == client.grant.user_id and c not in over]
+            over += same_person[: max(0, len(same_person) + 1 - self.per_link)]
         self.clients.setdefault(client.grant.game_id, set()).add(client)
+        return over
+
+    async def drop(self, client: Client, why: str) -> None:
+        """Tell the page why it lost its grant, and close it."""
+        self.remove(client)
+        with contextlib.suppress(Exception):
+            await client.ws.send_str(json.dumps({"type": "refused", "text": why}, ensure_ascii=False))
+        with contextlib.suppress(Exception):
+            await client.ws.close(code=LOST, message=b"grant lost")
 
     def remove(self, client: Client) -> None:
         pages = self.clients.get(client.grant.game_id)
@@ -115,8 +153,7 @@ class Hub:
                 self.frames[game_id] = fresh  # an older table (a slow request) never evicts a newer moment
             frames = fresh
         lang = client.lang
-        # a game drawn as a PNG names the picture with the reader's own link: nothing to share then
-        key: Hashable = (client.grant.seat, lang, None if scene_maker(table.engine) else client.token)
+        key: Hashable = (client.grant.seat, lang)
         text = frames.texts.get(key)
         if text is None:
             shared = frames.shared.get(lang)
@@ -128,6 +165,7 @@ class Hub:
     async def push(self, table: Table, *, force: bool = False) -> None:
         events = await self.history.events(table)
         due = [c for c in list(self.clients.get(table.game_id, ())) if self._due(c, table, force)]
+        due = await self._still_granted(due, table)
         # Build every page's text first (each kind once), then send them all at once.
         texts = []
         for client in due:
@@ -148,8 +186,18 @@ class Hub:
         client.version = table.version
         return True
 
+    async def _still_granted(self, clients: list[Client], table: Table) -> list[Client]:
+        kept = []
+        for client in clients:
+            why = await self.check(client.grant, table, client.lang)
+            if why is None:
+                kept.append(client)
+            else:
+                await self.drop(client, why)
+        return kept
+
     async def send(self, client: Client, table: Table, events: list[Event], *, force: bool = False) -> None:
-        if not self._due(client, table, force):
+        if not self._due(client, table, force) or not await self._still_granted([client], table):
             return
         try:
             text = self.content(table, client, events)
@@ -167,13 +215,18 @@ class Hub:
             log.exception("could not send game %s to a page", game_id)
 
     async def poll_once(self) -> None:
-        """Push games whose version moved in another process."""
+        """Push games whose version moved in another process, and close quiet pages whose grant
+        was lost meanwhile (a link that expired, a channel the watcher can no longer see)."""
         for game_id in list(self.clients):
             pages = self.clients.get(game_id)
             if not pages:
                 continue
             table = await self.load(game_id)
-            if table is not None and table.version > min(c.version for c in pages):
+            if table is None:
+                continue
+            await self._still_granted(list(pages), table)
+            pages = self.clients.get(game_id)
+            if pages and table.version > min(c.version for c in pages):
                 await self.push(table)
 
     async def poll_forever(self, interval: float) -> None:

@@ -1,9 +1,17 @@
-"""Board links: signed, expiring, each tied to one game and either one person's seat or the public.
+"""Board links: signed, expiring, each tied to one game and to a seat's player, a named watcher or
+the public.
 
 A token is an itsdangerous signature over ``[game, seat, user]`` with the time it was made; a forged
 or altered token fails the signature, and one older than the link lifetime is refused whenever it
-comes back. The secret is WEB_SECRET, or derived from the bot token so that every process of one
-bot reads every other's links.
+comes back (and an open page loses it then, see ``Links.expired``). ``[game, seat, user]`` is a seat's
+player; ``[game, None, user]`` a watcher bound to that person (a game in a channel not everyone
+sees: the link works only while they can see the channel); ``[game, None, None]`` a bearer watch
+link of a public channel's game. The secret is WEB_SECRET, or derived from the bot token so that
+every process of one bot reads every other's links; changing it revokes every link at once.
+
+The token travels after ``#`` in the address (``/board#<token>``): a fragment is never sent to the
+server, so no proxy or access log records it; the page sends it in a header and the socket's
+protocol list.
 """
 
 from __future__ import annotations
@@ -12,7 +20,7 @@ import hashlib
 import hmac
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
@@ -21,15 +29,26 @@ SALT = "speltafel-board"
 
 @dataclass(frozen=True)
 class Pass:
-    """Who a valid link lets in: a seat's player, or a spectator (seat and user None)."""
+    """Who a valid link lets in: a seat's player, a named watcher (seat None), or anyone (both None)."""
 
     game_id: int
     seat: int | None
     user_id: int | None
+    issued: float = field(default=0.0, compare=False)  # when the link was signed (its expiry counts from it)
 
     @property
     def spectator(self) -> bool:
         return self.seat is None
+
+    @property
+    def bound(self) -> bool:
+        """A watcher's link that names its person."""
+        return self.seat is None and self.user_id is not None
+
+
+def token_of(url: str) -> str:
+    """The token of a board link (``…/board#<token>``, or the older ``…/board/<token>``)."""
+    return url.split("#", 1)[1] if "#" in url else url.rsplit("/", 1)[-1]
 
 
 def derive_secret(bot_token: str) -> str:
@@ -52,33 +71,42 @@ class Links:
         self._serializer = URLSafeTimedSerializer(secret, salt=SALT, signer=Signer)
 
     def token(self, game_id: int, seat: int | None = None, user_id: int | None = None) -> str:
-        if (seat is None) != (user_id is None):
-            raise ValueError("a personal link names both the seat and the person")
+        if seat is not None and user_id is None:
+            raise ValueError("a seat's link names its person")
         return str(self._serializer.dumps([game_id, seat, user_id]))
 
     def url(self, token: str) -> str:
-        return f"{self.base_url}/board/{token}"
+        return f"{self.base_url}/board#{token}"
 
     def personal(self, game_id: int, seat: int, user_id: int) -> str:
         return self.url(self.token(game_id, seat, user_id))
 
     def spectator(self, game_id: int) -> str:
+        """A bearer watch link (a game in a channel everyone on the server can see)."""
         return self.url(self.token(game_id))
+
+    def watcher(self, game_id: int, user_id: int) -> str:
+        """A watch link that works only for this person, while they can see the game's channel."""
+        return self.url(self.token(game_id, None, user_id))
+
+    def expired(self, grant: Pass) -> bool:
+        """Whether the link has outlived its lifetime since it was read (an open page's check)."""
+        return self._now() - grant.issued > self.lifetime
 
     def read(self, token: str) -> Pass | None:
         """The pass a token grants, or None for a forged, altered, malformed or expired one."""
         if not token or len(token) > 300:
             return None
         try:
-            data = self._serializer.loads(token, max_age=self.lifetime)
+            data, signed = self._serializer.loads(token, max_age=self.lifetime, return_timestamp=True)
         except BadSignature:  # SignatureExpired is one too
             return None
         try:
             game_id, seat, user_id = data
         except (TypeError, ValueError):
             return None
-        if not isinstance(game_id, int) or not all(v is None or isinstance(v, int) for v in (seat, user_id)):
+        if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (game_id, seat, user_id)):
             return None
-        if (seat is None) != (user_id is None):
+        if game_id is None or (seat is not None and user_id is None):
             return None
-        return Pass(game_id, seat, user_id)
+        return Pass(game_id, seat, user_id, signed.timestamp())

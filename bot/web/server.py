@@ -1,13 +1,16 @@
 """The web table's aiohttp application, run inside the bot process on WEB_PORT.
 
-Routes: ``/board/<token>`` the page (static: it holds no game data), ``/static/*`` the bundle and the
-picture font, ``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a
-scene, ``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the
-table service exactly as a chat press), ``/api/vote`` a player's vote on a seat whose time ran out
-(the table service's vote, as the table message's buttons), ``/ws`` live updates. Every request but static files needs a
-valid link token and passes the per-person rate limit. With the Discord Activity configured, ``/`` is
-the Activity's entry page (Discord maps its proxy's ``/`` there) and ``/api/activity/token`` turns
-the SDK's OAuth2 code into a link token for that person and the game of the Activity's channel.
+Routes: ``/board`` the page (static: it holds no game data; the link's token follows ``#``, and
+``/board/<token>`` still opens older links), ``/static/*`` the bundle and the picture font,
+``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a scene,
+``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the table
+service exactly as a chat press), ``/api/vote`` a player's vote on a seat whose time ran out (the table
+service's vote, as the table message's buttons), ``/ws`` live updates. Every request but static files
+carries a link token (the ``X-Board-Token`` header, or the socket's protocol list: never the
+address, which proxies log), passes the rate limit, and has its grant checked against the game as it
+is now (see ``_lost``) before any body is read. With the Discord Activity configured, ``/`` is the
+Activity's entry page (Discord maps its proxy's ``/`` there) and ``/api/activity/token`` turns the
+SDK's OAuth2 code into a link token for that person and the game of the Activity's channel.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from aiohttp import WSMsgType, web
 from bot.chat.i18n import t
 from bot.service import menus
 from bot.service.errors import ServiceError
+from bot.service.menus import MAX_SEATS, MAX_SEQ
 from bot.service.notices import Outcome, Table, Voted
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
 from bot.store.models import FINISHED, RUNNING
 from bot.web.activity import DiscordOAuth, OAuthRefused
+from bot.web.guard import Network, client_address, json_body, number, whole
 from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
@@ -47,15 +52,28 @@ BUNDLE = Path(__file__).resolve().parents[2] / "web" / "dist"
 BUILD_HINT = "the board page is not built: cd web && npm ci && npm run build"
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; font-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-# The Activity's entry page is framed by Discord (its clients on discord.com, the proxy on discordsays.com).
-ACTIVITY_CSP = CSP.replace(
-    "frame-ancestors 'none'",
-    "frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com",
-)
 ACTIVITY_PAGE = "/"
+#: The socket's subprotocol; the page offers its token as the second entry of the protocol list.
+PROTOCOL = "speltafel.board"
+#: Seconds a client has to send a request's headers (and between requests on a kept connection),
+#: and to send a body once its headers are in: half-sent requests are dropped, not kept open.
+IDLE_TIMEOUT = 30.0
+BODY_TIMEOUT = 10.0
+#: Seconds an answer to "may this person see the channel" is trusted before it is asked again.
+SEEN_FOR = 5.0
+
+
+def activity_csp(client_id: str) -> str:
+    """The Activity's entry page may be framed only by this application's Activity origin (Discord's
+    proxy, ``<client id>.discordsays.com``) inside Discord's own clients."""
+    return CSP.replace(
+        "frame-ancestors 'none'",
+        f"frame-ancestors https://{client_id}.discordsays.com https://discord.com "
+        "https://ptb.discord.com https://canary.discord.com",
+    )
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".map": "application/json", ".html": "text/html"}
 
 Announce = Callable[[Outcome, int], Awaitable[None]]
@@ -65,17 +83,42 @@ AfterVote = Callable[[Voted, int, int], Awaitable[None]]
 MayWatch = Callable[[int, int], Awaitable[bool]]
 
 
-@web.middleware
-async def security_headers(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    response = await handler(request)
-    response.headers["Content-Security-Policy"] = ACTIVITY_CSP if request.path == ACTIVITY_PAGE else CSP
+def _secure(request: web.Request, response: web.StreamResponse, activity_policy: str | None) -> None:
+    framed = activity_policy is not None and request.path == ACTIVITY_PAGE
+    response.headers["Content-Security-Policy"] = activity_policy if framed else CSP  # type: ignore[assignment]
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"  # the link is the key: never pass it on
-    if not request.path.startswith("/static/"):
+    if not framed:
+        response.headers["X-Frame-Options"] = "DENY"
+    if not request.path.startswith("/static/") or response.status >= 400:
         response.headers["Cache-Control"] = "no-store"
-    return response
+
+
+def security_headers(activity_policy: str | None) -> Any:
+    """Every answer carries the same headers, refusals and failures too; an unexpected failure is
+    logged once and answered 500 without details."""
+
+    @web.middleware
+    async def secure(
+        request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except web.HTTPException as refusal:
+            _secure(request, refusal, activity_policy)
+            raise
+        except (asyncio.CancelledError, ConnectionError):
+            raise
+        except Exception:
+            log.exception("the web table failed on %s %s", request.method, request.path)
+            failed = web.Response(status=500, text="Internal error")
+            _secure(request, failed, activity_policy)
+            return failed
+        if not response.prepared:  # a socket's handshake went out already
+            _secure(request, response, activity_policy)
+        return response
+
+    return secure
 
 
 async def _as_is(waiting: Awaitable[Any]) -> Any:
@@ -97,6 +140,9 @@ class WebTable:
         now: Callable[[], float] = time.monotonic,
         activity: DiscordOAuth | None = None,
         heartbeat: float | None = 20.0,
+        trusted_proxies: tuple[Network, ...] = (),
+        sockets_per_link: int = 4,
+        idle_timeout: float = IDLE_TIMEOUT,
     ) -> None:
         self.service = service
         self.pictures = pictures
@@ -104,8 +150,12 @@ class WebTable:
         self.host, self.port = host, port
         self.bundle = bundle
         self.limit = RateLimit(rate_per_minute, now)
+        self._now = now
+        self._seen: dict[tuple[int, int], tuple[bool, float]] = {}
         self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
         self.heartbeat = heartbeat  # seconds between pings on a quiet socket (None: none)
+        self.trusted_proxies = trusted_proxies  # WEB_TRUSTED_PROXIES: whose X-Forwarded-For is read
+        self.idle_timeout = idle_timeout
         # Told after a web action is committed: the chat adapter's announce (table message, DMs).
         self.announce: Announce | None = None
         # Told after a vote from a page: the chat adapter tells a decision and starts the stand-in.
@@ -113,7 +163,9 @@ class WebTable:
         # The Discord Activity (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET set), and who may watch a channel.
         self.activity = activity
         self.may_watch: MayWatch | None = None
-        self.hub = Hub(self.service.table_by_id, self._render, History(self.service.sessions))
+        self.hub = Hub(
+            self.service.table_by_id, self._render, History(self.service.sessions), self._lost, sockets_per_link
+        )
         self.replays = Replays(self.service.sessions)
         self._runner: web.AppRunner | None = None
         self._poller: asyncio.Task[None] | None = None
@@ -124,9 +176,11 @@ class WebTable:
 
     # -- life --------------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[security_headers], client_max_size=16 * 1024)
+        policy = activity_csp(self.activity.client_id) if self.activity is not None else None
+        app = web.Application(middlewares=[security_headers(policy)], client_max_size=16 * 1024)
         app.add_routes(
             [
+                web.get("/board", self.page),
                 web.get("/board/{token}", self.page),
                 web.get("/static/fonts/{weight}.ttf", self.font_file),
                 web.get("/static/{name}", self.static_file),
@@ -158,7 +212,9 @@ class WebTable:
     async def start(self) -> None:
         if not self.built:
             log.warning(BUILD_HINT)
-        self._runner = web.AppRunner(self.app(), access_log=None)  # URLs carry tokens: not logged
+        # Idle connections and half-sent headers are dropped after idle_timeout (aiohttp's keep-alive
+        # timer runs from the connection's start until a whole request is in).
+        self._runner = web.AppRunner(self.app(), access_log=None, keepalive_timeout=self.idle_timeout)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
@@ -183,32 +239,73 @@ class WebTable:
     def _lang(self, request: web.Request) -> str:
         return lang_of_header(request.headers.get("Accept-Language"))
 
+    def remote(self, request: web.Request) -> str:
+        """The asking person's address (through WEB_TRUSTED_PROXIES' forwarded headers only)."""
+        return client_address(request, self.trusted_proxies)
+
     def _grant(self, request: web.Request, token: str | None) -> Pass:
+        """The link's signature and age, then the rate limit: per person where the link names
+        one, else per address and game. Nothing of the request's body has been read yet."""
         grant = self.links.read(token or "")
         if grant is None:
             raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
-        who = f"user:{grant.user_id}" if grant.user_id is not None else f"watch:{grant.game_id}:{request.remote}"
+        who = f"user:{grant.user_id}" if grant.user_id is not None else f"watch:{grant.game_id}:{self.remote(request)}"
         if not self.limit.allow(who):
             raise web.HTTPTooManyRequests(text=texts(self._lang(request))["slow_down"])
         return grant
 
     async def _table(self, request: web.Request, grant: Pass) -> Table:
         table = await self.service.table_by_id(grant.game_id)
+        words = texts(self._lang(request))
         if table is None or table.state is None:
-            raise web.HTTPNotFound(text=texts(self._lang(request))["refused"])
-        if grant.seat is not None and table.user_of(grant.seat) != grant.user_id:
-            raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
+            raise web.HTTPNotFound(text=words["refused"])
+        why = await self._lost(grant, table, self._lang(request))
+        if why is not None:
+            raise web.HTTPForbidden(text=why)
         return table
+
+    async def _lost(self, grant: Pass, table: Table, lang: str) -> str | None:
+        """Why the grant no longer holds for the game as it is now (None: it holds). Checked at
+        every request and before every push to an open page: the link's age; a seat's link only
+        while its person still plays the seat (not after resigning or leaving: one rule with the
+        chat, ``Table.player_of``); a named watcher's only while they can see the game's channel."""
+        words = texts(lang)
+        if self.links.expired(grant):
+            return words["refused"]
+        if grant.seat is not None and table.status != FINISHED and table.player_of(grant.seat) != grant.user_id:
+            return words["seat_lost"]  # once the game is over, every seat's view is open anyway
+        if grant.bound and not await self._sees(table, grant.user_id or 0):
+            return words["refused"]
+        return None
+
+    async def _sees(self, table: Table, user_id: int) -> bool:
+        """May this person see the game's channel: asked of the chat adapter, and remembered for a
+        few seconds (every push re-checks every named watcher's page)."""
+        if self.may_watch is None:
+            return False
+        key, now = (table.channel_id, user_id), self._now()
+        known = self._seen.get(key)
+        if known is not None and now - known[1] < SEEN_FOR:
+            return known[0]
+        sees = await self.may_watch(table.channel_id, user_id)
+        self._seen[key] = (sees, now)
+        if len(self._seen) > 10_000:  # the oldest answers go first
+            for stale in sorted(self._seen, key=lambda k: self._seen[k][1])[:5_000]:
+                del self._seen[stale]
+        return sees
 
     def _render(self, table: Table, client: Client, events: list[Event], shared: dict[str, Any]) -> dict[str, Any]:
         url = None
         if scene_maker(table.engine) is None:
-            url = f"/api/picture?t={client.token}&v={table.version}"
+            url = f"/api/picture?v={table.version}"  # the page fetches it with its token in a header
         return payload(table, client.grant.seat, client.lang, events, url, shared)
 
     # -- pages and files -----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.StreamResponse:
-        self._grant(request, request.match_info["token"])
+        """The page holds no game data: anyone may load it; its token (after ``#``) is checked when
+        the page asks for the game. An older link with the token in the path is still checked here."""
+        if "token" in request.match_info:
+            self._grant(request, request.match_info["token"])
         if not self.built:
             return web.Response(text=texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
@@ -247,35 +344,30 @@ class WebTable:
         """The SDK's OAuth2 code and the Activity's channel in; the access token and a link token out."""
         assert self.activity is not None
         words = texts(self._lang(request))
-        if not self.limit.allow(f"activity:{request.remote}"):
+        if not self.limit.allow(f"activity:{self.remote(request)}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
-        try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(text=words["activity_refused"]) from None
-        code = body.get("code") if isinstance(body, dict) else None
-        channel = body.get("channel_id") if isinstance(body, dict) else None
-        if not isinstance(code, str) or not 0 < len(code) <= 200:
-            raise web.HTTPBadRequest(text=words["activity_refused"])
-        if not isinstance(channel, str) or not channel.isdigit() or len(channel) > 20:
-            raise web.HTTPBadRequest(text=words["activity_refused"])
+        body = await json_body(request, words["malformed"], BODY_TIMEOUT)
+        code, channel_id = body.get("code"), number(body.get("channel_id"))
+        if not isinstance(code, str) or not 0 < len(code) <= 200 or channel_id is None:
+            raise web.HTTPBadRequest(text=words["malformed"])
         try:
             found = await self.activity.identify(code)
         except OAuthRefused as err:
             log.info("an Activity sign-in was refused: %s", err)
             raise web.HTTPUnauthorized(text=words["activity_refused"]) from None
-        user_id, channel_id = found.person.user_id, int(channel)
+        user_id = found.person.user_id
         if not self.limit.allow(f"user:{user_id}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
+        # "No running game here" and "not yours to see" are one answer: neither tells whether a
+        # channel someone cannot see has a game.
         table = await self.service.table_in(channel_id)
         if table is None or table.status != RUNNING or table.state is None:
-            raise web.HTTPNotFound(text=words["activity_no_game"])
-        seat = table.seat_of(user_id)
-        if seat is not None and not table.seats[seat].resigned:
+            raise web.HTTPForbidden(text=words["activity_no_game"])
+        seat = table.seat_played_by(user_id)
+        if seat is not None:
             token = self.links.token(table.game_id, seat, user_id)
-        elif self.may_watch is not None and await self.may_watch(channel_id, user_id):
-            token = self.links.token(table.game_id)  # a watcher: the public view
-            seat = None
+        elif await self._sees(table, user_id):
+            token = self.links.token(table.game_id, None, user_id)  # a watcher, bound to this person
         else:
             raise web.HTTPForbidden(text=words["activity_no_game"])
         return web.json_response(
@@ -292,7 +384,7 @@ class WebTable:
         return web.Response(text=text, content_type="application/json")
 
     async def picture(self, request: web.Request) -> web.Response:
-        grant = self._grant(request, request.query.get("t"))
+        grant = self._grant(request, request.headers.get("X-Board-Token", ""))
         table = await self._table(request, grant)
         view = table.engine.view(table.state, grant.seat)
         lang = self._lang(request)
@@ -304,24 +396,21 @@ class WebTable:
         return web.Response(body=png, content_type="image/png")
 
     async def _body(self, request: web.Request) -> tuple[Pass, Table, dict[str, Any]]:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest() from None
-        if not isinstance(body, dict):
-            raise web.HTTPBadRequest()
+        """A press: the link, the rate limit and the grant first, then the body."""
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))
+        words = texts(self._lang(request))
         if grant.seat is None:
-            raise web.HTTPForbidden(text=texts(self._lang(request))["spectator"])
-        return grant, await self._table(request, grant), body
+            raise web.HTTPForbidden(text=words["spectator"])
+        table = await self._table(request, grant)
+        return grant, table, await json_body(request, words["malformed"], BODY_TIMEOUT)
 
     async def menu(self, request: web.Request) -> web.Response:
         """A press in the side panel: the next step, or the action applied (as a chat press)."""
         grant, table, body = await self._body(request)
         lang = self._lang(request)
-        seq, raw = body.get("seq"), body.get("path", "")
-        if not isinstance(seq, int) or not isinstance(raw, str) or len(raw) > 200:
-            raise web.HTTPBadRequest()
+        seq, raw = whole(body.get("seq"), MAX_SEQ), body.get("path", "")
+        if seq is None or not isinstance(raw, str) or len(raw) > 200:
+            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
@@ -341,14 +430,14 @@ class WebTable:
         panel, and the answer names the places that narrow the choice further (``next``)."""
         grant, table, body = await self._body(request)
         lang = self._lang(request)
-        seq, picked = body.get("seq"), body.get("places")
+        seq, picked = whole(body.get("seq"), MAX_SEQ), body.get("places")
         if (
-            not isinstance(seq, int)
+            seq is None
             or not isinstance(picked, list)
             or not 0 < len(picked) <= 4
             or not all(isinstance(p, str) and len(p) <= 100 for p in picked)
         ):
-            raise web.HTTPBadRequest()
+            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
@@ -378,9 +467,9 @@ class WebTable:
         decision), and a refusal is the chat's."""
         grant, table, body = await self._body(request)
         lang = self._lang(request)
-        seat, choice = body.get("seat"), body.get("choice")
-        if not isinstance(seat, int) or isinstance(seat, bool) or choice not in ("stand_in", "end"):
-            raise web.HTTPBadRequest()
+        seat, choice = whole(body.get("seat"), MAX_SEATS - 1), body.get("choice")
+        if seat is None or choice not in ("stand_in", "end"):
+            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
         user_id = grant.user_id or 0
         try:
             voted = await self.service.vote(game_id=table.game_id, user_id=user_id, seat=seat, choice=choice)
@@ -454,22 +543,31 @@ class WebTable:
 
     async def replay_step(self, request: web.Request) -> web.Response:
         replayed = await self._replayed(request)
-        step, seat = request.query.get("step", "0"), request.query.get("seat", "")
-        if not step.isdigit() or len(step) > 6 or not int(step) <= replayed.last:
-            raise web.HTTPBadRequest()
-        if seat and not (seat.isdigit() and int(seat) < replayed.game.players):
-            raise web.HTTPBadRequest()
-        return web.json_response(frame(replayed, int(step), int(seat) if seat else None, self._lang(request)))
+        malformed = texts(self._lang(request))["malformed"]
+        step = number(request.query.get("step", "0"), replayed.last)
+        seat = number(request.query["seat"], replayed.game.players - 1) if request.query.get("seat") else None
+        if step is None or (request.query.get("seat") and seat is None):
+            raise web.HTTPBadRequest(text=malformed)
+        return web.json_response(frame(replayed, step, seat, self._lang(request)))
 
     # -- live ----------------------------------------------------------------------------------
+    @staticmethod
+    def _socket_token(request: web.Request) -> str:
+        """The token the page offers as the second entry of its protocol list (never in the address)."""
+        offered = [p.strip() for p in request.headers.get("Sec-WebSocket-Protocol", "").split(",")]
+        if len(offered) != 2 or offered[0] != PROTOCOL:
+            return ""
+        return offered[1]
+
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        token = request.query.get("t", "")
+        token = self._socket_token(request)
         grant = self._grant(request, token)
         table = await self._table(request, grant)
-        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=4096)
+        ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=4096, protocols=(PROTOCOL,))
         await ws.prepare(request)
         client = Client(ws, grant, token, self._lang(request))
-        self.hub.add(client)
+        for old in self.hub.add(client):  # over the link's or the person's share: the oldest page goes
+            await self.hub.drop(old, texts(old.lang)["too_many_pages"])
         try:
             latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
             await self.hub.send(client, latest, await self.hub.history.events(latest), force=True)

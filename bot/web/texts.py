@@ -21,6 +21,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "This board link is not valid (it expired or was altered). Ask for a new one with /board.",
         "nl": "Deze bordlink is niet geldig (verlopen of veranderd). Vraag een nieuwe met /board.",
     },
+    "seat_lost": {
+        "en": "This link no longer opens your seat: you do not play it any more. Watch with /board.",
+        "nl": "Deze link opent je plaats niet meer: je speelt hem niet meer. Kijk mee met /board.",
+    },
+    "too_many_pages": {
+        "en": "This board is open in too many windows; this one was closed. Reload to open it here.",
+        "nl": "Dit bord is in te veel vensters open; dit venster is gesloten. Herlaad om het hier te openen.",
+    },
+    "malformed": {
+        "en": "The request was malformed.",
+        "nl": "Het verzoek was onjuist opgebouwd.",
+    },
     "activity_refused": {
         "en": "Discord did not confirm who you are; close the Activity and open it again.",
         "nl": "Discord bevestigde niet wie je bent; sluit de Activity en open hem opnieuw.",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.web.limits import RateLimit
-from bot.web.links import Links, Pass, derive_secret
+from bot.web.links import Links, Pass, derive_secret, token_of
 from bot.web.texts import lang_of_header
 
 
@@ -18,9 +18,30 @@ class Ticks:
 def test_a_personal_link_names_its_game_seat_and_person() -> None:
     links = Links("s3cret", "https://board.example/", 3600, now=Ticks())
     url = links.personal(7, 1, 42)
-    assert url.startswith("https://board.example/board/")
-    assert links.read(url.rsplit("/", 1)[1]) == Pass(7, 1, 42)
+    # the token follows "#": browsers never send a fragment, so no proxy or access log records it
+    assert url.startswith("https://board.example/board#") and "/" not in token_of(url)
+    assert links.read(token_of(url)) == Pass(7, 1, 42)
     assert links.read(links.token(7)) == Pass(7, None, None)
+    # a watcher's link bound to a person, and the older form of link still read
+    bound = links.read(token_of(links.watcher(7, 42)))
+    assert bound == Pass(7, None, 42) and bound.bound and bound.spectator
+    assert token_of("https://board.example/board/abc") == "abc"
+
+
+def test_a_link_that_was_valid_when_read_expires_while_in_use() -> None:
+    ticks = Ticks()
+    links = Links("s3cret", "http://x", 3600, now=ticks)
+    grant = links.read(links.token(7, 1, 42))
+    assert grant is not None and not links.expired(grant)
+    ticks.now += 3601
+    assert links.expired(grant)  # an open page holding it loses it at its next push
+
+
+def test_only_well_formed_grants_are_read() -> None:
+    links = Links("s3cret", "http://x", 3600, now=Ticks())
+    signed = links._serializer.dumps  # what the secret's holder could sign, malformed
+    for data in ([7, 1, None], [True, None, None], [7, 1], "7", [None, None, 3], [7, "1", 42]):
+        assert links.read(str(signed(data))) is None, data
 
 
 def test_forged_altered_and_foreign_links_are_refused() -> None:

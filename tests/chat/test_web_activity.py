@@ -104,12 +104,14 @@ async def test_the_session_is_the_channels_game_and_only_for_who_may_see_it(tmp_
         status, text = await sign_in(web, fake.grant_code(carol.id), secret.id)
         assert status == 403 and "No game is being played in this channel that you can open" in text
         # a player of #geheim launching in another channel (no game there) gets nothing either
+        # ("no game here" and "not yours" are one answer: neither tells what a channel holds)
         status, text = await sign_in(web, fake.grant_code(alice.id), world.channel.id)
-        assert status == 404 and "No game" in text
+        assert status == 403 and "No game is being played in this channel that you can open" in text
         # dave sees #geheim but does not play: the public view, no seat
         status, session = await sign_in(web, fake.grant_code(dave.id), secret.id)
         assert status == 200 and session["seat"] is None
-        assert web.links.read(session["token"]) == Pass(table.game_id, None, None)
+        watcher = web.links.read(session["token"])
+        assert watcher == Pass(table.game_id, None, dave.id) and watcher.bound  # a watcher named, not a bearer
         # and alice there is her own seat
         status, session = await sign_in(web, fake.grant_code(alice.id), secret.id)
         assert status == 200 and web.links.read(session["token"]) == Pass(

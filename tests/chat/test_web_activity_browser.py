@@ -69,7 +69,10 @@ async def test_the_activity_page_authorises_and_draws_the_channels_board(tmp_pat
                     response = await page.goto(f"{base}/?{query}&double_code={code}")
                     assert response is not None and response.status == 200
                     csp = response.headers["content-security-policy"]
-                    assert "frame-ancestors https://discord.com" in csp and "script-src 'self';" in csp
+                    # only this application's Activity origin (inside Discord's clients) may frame it
+                    ancestors = csp.split("frame-ancestors ", 1)[1].split(";")[0].split()
+                    assert f"https://{APPLICATION_ID}.discordsays.com" in ancestors and "script-src 'self';" in csp
+                    assert "https://discord.com" in ancestors and not any("*" in a for a in ancestors)
                     await page.wait_for_selector("#app[data-version] .board svg")
                     await page.wait_for_selector("#options button")  # this person's seat: it is their turn
                     assert await page.inner_text("#turn") == "Your turn"

@@ -9,7 +9,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.web.links import Pass
+from bot.web.links import Pass, token_of
 from tests.chat.flows import commit_by_dm, open_table
 from tests.chat.test_web_activity import activity_world
 from tests.chat.web_world import start_game, web_world
@@ -39,7 +39,7 @@ async def test_open_the_board_gives_each_person_their_own_link(tmp_path: Path) -
             seat = table.seat_of(member.id)
             ((label, url),) = link_buttons(r.response)
             assert label == "Your board"
-            assert web.links.read(url.rsplit("/", 1)[1]) == Pass(table.game_id, seat, member.id)
+            assert web.links.read(token_of(url)) == Pass(table.game_id, seat, member.id)
             assert f"<{url}>" in r.response.content and "For watchers" in r.response.content
         # someone who does not play gets the watchers' link only, and no personal one
         watcher = world.add_player("Watcher")
@@ -47,7 +47,7 @@ async def test_open_the_board_gives_each_person_their_own_link(tmp_path: Path) -
         assert r.response is not None and r.response.ephemeral
         assert not link_buttons(r.response) and "You don't play here" in r.response.content
         (watch,) = [w for w in r.response.content.split("<")[1:]]
-        assert web.links.read(watch.split(">")[0].rsplit("/", 1)[1]) == Pass(table.game_id, None, None)
+        assert web.links.read(token_of(watch.split(">")[0])) == Pass(table.game_id, None, None)
 
 
 async def test_where_the_activity_cannot_launch_the_button_gives_the_link(tmp_path: Path) -> None:
@@ -60,7 +60,7 @@ async def test_where_the_activity_cannot_launch_the_button_gives_the_link(tmp_pa
         assert r.response is not None and r.response.ephemeral
         ((_label, url),) = link_buttons(r.response)
         seat = table.seat_of(members[1].id)
-        assert web.links.read(url.rsplit("/", 1)[1]) == Pass(table.game_id, seat, members[1].id)
+        assert web.links.read(token_of(url)) == Pass(table.game_id, seat, members[1].id)
 
 
 async def test_dm_prompts_carry_the_seats_personal_link(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ async def test_dm_prompts_carry_the_seats_personal_link(tmp_path: Path) -> None:
                 assert custom_ids(dm)  # the menu's choices, then the link
                 ((label, url),) = link_buttons(dm)
                 assert label == "Your board"
-                token = url.rsplit("/", 1)[1]
+                token = token_of(url)
                 assert web.links.read(token) == Pass(table.game_id, seat, member.id)
                 async with http.get(f"http://127.0.0.1:{web.port}/api/state", headers={"X-Board-Token": token}) as r:
                     state = await r.json()

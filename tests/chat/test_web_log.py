@@ -13,7 +13,7 @@ import aiohttp
 from bot.web.page import log_lines
 from games.core import visible
 from tests.chat.test_web_table import board_links, get_state, play_one
-from tests.chat.web_world import restart_with_web, start_game, web_world
+from tests.chat.web_world import open_socket, restart_with_web, start_game, web_world
 
 
 async def test_the_log_survives_a_restart_with_each_readers_events(tmp_path: Path) -> None:
@@ -24,7 +24,7 @@ async def test_the_log_survives_a_restart_with_each_readers_events(tmp_path: Pat
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession() as http:
             # a page open while six actions are made through the web table: its log follows them live
-            watching = await http.ws_connect(f"{base}/ws?t={readers[2]}")
+            watching = await open_socket(http, base, readers[2])
             await watching.receive()
             for _ in range(6):
                 table = await world.service.table_in(world.channel.id)
@@ -44,7 +44,7 @@ async def test_the_log_survives_a_restart_with_each_readers_events(tmp_path: Pat
         web = await restart_with_web(world, ticks)
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession() as http:
-            sockets = [await http.ws_connect(f"{base}/ws?t={token}") for token in readers]
+            sockets = [await open_socket(http, base, token) for token in readers]
             after = [json.loads((await ws.receive()).data)["state"] for ws in sockets]
             assert [a["log"] for a in after] == [b["log"] for b in before]
             assert [a["version"] for a in after] == [table.version] * 3
@@ -72,7 +72,7 @@ async def test_a_change_this_process_did_not_see_is_read_from_the_stored_log(tmp
         tokens = [await board_links(world, m) for m in members]
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession() as http:
-            watching = await http.ws_connect(f"{base}/ws?t={tokens[0][1]}")
+            watching = await open_socket(http, base, tokens[0][1])
             first = json.loads((await watching.receive()).data)["state"]
             table = await world.service.table_in(world.channel.id)
             assert table is not None

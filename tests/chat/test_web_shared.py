@@ -14,7 +14,7 @@ import aiohttp
 from bot.web.hub import Client, moment
 from bot.web.page import scene_maker, wire_scene
 from tests.chat.test_web_table import board_links, play_one
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import open_socket, start_game, web_world
 
 
 def counted(web: Any) -> list[int | None]:
@@ -37,8 +37,8 @@ async def test_watchers_share_one_public_payload_and_seats_get_their_own(tmp_pat
         watch = tokens[0][1]
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession() as http:
-            seats = [await http.ws_connect(f"{base}/ws?t={tokens[s][0]}") for s in (0, 1)]
-            watchers = [await http.ws_connect(f"{base}/ws?t={watch}") for _ in range(3)]
+            seats = [await open_socket(http, base, tokens[s][0]) for s in (0, 1)]
+            watchers = [await open_socket(http, base, watch) for _ in range(3)]
             for ws in [*seats, *watchers]:
                 await ws.receive()
             built = counted(web)
@@ -55,7 +55,7 @@ async def test_watchers_share_one_public_payload_and_seats_get_their_own(tmp_pat
             assert raw[2] == raw[3] == raw[4]
             frames = web.hub.frames[after.game_id]
             assert frames.moment == moment(after)
-            assert json.loads(raw[2]) == {"type": "state", "state": json.loads(frames.texts[(None, "en", None)])}
+            assert json.loads(raw[2]) == {"type": "state", "state": json.loads(frames.texts[(None, "en")])}
 
             # what the watchers got is the engine's public view at that version, and nothing of a seat
             public = json.loads(raw[2])["state"]

@@ -10,8 +10,9 @@ from typing import Any
 
 import aiohttp
 
+from bot.web.links import token_of
 from bot.web.page import payload
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import open_socket, start_game, web_world
 from tests.chat.world import World
 
 
@@ -19,7 +20,7 @@ async def board_links(world: World, member: Any) -> tuple[str, str]:
     r = await member.slash(world.channel, "board")
     assert r.response is not None and r.response.ephemeral
     mine, watch = re.findall(r"<(http[^>]+)>", r.response.content)
-    return mine.rsplit("/", 1)[1], watch.rsplit("/", 1)[1]
+    return token_of(mine), token_of(watch)
 
 
 async def get_state(http: aiohttp.ClientSession, base: str, token: str) -> dict[str, Any]:
@@ -67,8 +68,8 @@ async def test_board_links_views_presses_and_live_pages(tmp_path: Path) -> None:
             mover = next(iter(table.prompts))
             other = 1 - mover
             # two seats' sockets side by side, and a watcher's
-            sockets = [await http.ws_connect(f"{base}/ws?t={tokens[s][0]}") for s in (0, 1)]
-            spectator = await http.ws_connect(f"{base}/ws?t={watch}")
+            sockets = [await open_socket(http, base, tokens[s][0]) for s in (0, 1)]
+            spectator = await open_socket(http, base, watch)
             first = [json.loads((await ws.receive()).data)["state"] for ws in [*sockets, spectator]]
             assert [f["seat"] for f in first] == [0, 1, None]
             assert first[2]["menu"] is None and first[2]["prompt"] is None

@@ -11,9 +11,11 @@ from typing import Any
 
 import aiohttp
 
+from bot.web.hub import LOST
+from bot.web.texts import texts
 from tests.chat.test_web_table import board_links
 from tests.chat.test_web_votes import start_with_clock, time_runs_out
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import open_socket, start_game, web_world
 from tests.chat.world import World, custom_ids
 
 
@@ -24,7 +26,7 @@ async def open_pages(world: World, web: Any, http: aiohttp.ClientSession, member
     tokens = {table.seat_of(m.id): await board_links(world, m) for m in members}
     base = f"http://127.0.0.1:{web.port}"
     readers = [tokens[s][0] for s in range(len(members))] + [tokens[0][1]]
-    sockets = [await http.ws_connect(f"{base}/ws?t={token}") for token in readers]
+    sockets = [await open_socket(http, base, token) for token in readers]
     for ws in sockets:
         await ws.receive()
     assert web.poll is None and web._poller is None
@@ -110,8 +112,15 @@ async def test_a_stand_in_starting_and_stepping_aside_reach_open_pages(tmp_path:
             quitter = voters[1]
             r = await quitter.slash(world.channel, "resign")
             assert r.response is not None and "a bot plays their seat" in r.response.content
-            states = await pushed(sockets)
+            # their own seat's page loses its grant at that push: told why, then closed for good
+            quit_seat = table.seat_of(quitter.id) or 0
+            lost = json.loads((await asyncio.wait_for(sockets[quit_seat].receive(), 5)).data)
+            assert lost == {"type": "refused", "text": texts("en")["seat_lost"]}
+            closing = await asyncio.wait_for(sockets[quit_seat].receive(), 5)
+            assert (closing.type, closing.data) == (aiohttp.WSMsgType.CLOSE, LOST)
+            staying = [ws for i, ws in enumerate(sockets) if i != quit_seat]
+            states = await pushed(staying)
             gone = await world.service.table_in(world.channel.id)
-            assert gone is not None and gone.status == "running" and gone.seats[table.seat_of(quitter.id) or 0].resigned
+            assert gone is not None and gone.status == "running" and gone.seats[quit_seat].resigned
             assert all(s["running"] for s in states)
-            await closed(world, sockets)
+            await closed(world, staying)

@@ -17,7 +17,7 @@ from bot.web.server import BUNDLE
 from tests.chat.test_web_browser import CHROMIUM, FLAGS
 from tests.chat.test_web_browser import board_links as page_links
 from tests.chat.test_web_table import board_links
-from tests.chat.web_world import web_world
+from tests.chat.web_world import open_socket, web_world
 from tests.chat.world import World, custom_ids, labels
 
 
@@ -62,8 +62,8 @@ async def test_votes_from_pages_and_the_chat_reach_every_page(tmp_path: Path) ->
         watch = tokens[0][1]
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
-            sockets = [await http.ws_connect(f"{base}/ws?t={tokens[s][0]}") for s in range(3)]
-            spectator = await http.ws_connect(f"{base}/ws?t={watch}")
+            sockets = [await open_socket(http, base, tokens[s][0]) for s in range(3)]
+            spectator = await open_socket(http, base, watch)
             everyone = [*sockets, spectator]
             assert all(s["votes"] == [] for s in await next_states(everyone))
 
@@ -138,7 +138,7 @@ async def test_a_vote_from_a_page_that_decides_tells_the_channel(tmp_path: Path)
         mine, _watch = await board_links(world, voter)
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(force_close=True)) as http:
-            page = await http.ws_connect(f"{base}/ws?t={mine}")
+            page = await open_socket(http, base, mine)
             (state,) = await next_states([page])
             assert [c["choice"] for c in state["votes"][0]["choices"]] == ["stand_in", "end"]
             # one other person present: their vote decides, as on the table message

@@ -17,7 +17,7 @@ from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 from bot.web.activity import DiscordOAuth
 from bot.web.links import Links
-from bot.web.server import WebTable
+from bot.web.server import PROTOCOL, WebTable
 from tests.chat.world import GUILD_ID, FakeClock, World, make_ai, picture_pool, replay_pool
 
 SECRET = "test-secret-for-board-links"
@@ -126,6 +126,11 @@ async def restart_with_web(world: World, ticks: Ticks, rate: int = 600) -> WebTa
     await world.env.restart_bot(bot)
     links.base_url = f"http://127.0.0.1:{web.port}"
     return web
+
+
+async def open_socket(http: Any, base: str, token: str, **kwargs: Any) -> Any:
+    """A page's live socket, its token offered in the protocol list as the page does."""
+    return await http.ws_connect(f"{base}/ws", protocols=(PROTOCOL, token), **kwargs)
 
 
 async def panel_option(page: Any, label: str) -> Any:

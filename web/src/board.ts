@@ -66,7 +66,7 @@ export function drawBoard(board: Board, label: string, open: Set<string>, chosen
   const box = el("div", { class: "board", role: "img", "aria-label": label });
   const scene = board.scene;
   if (!scene) {
-    if (board.picture) box.appendChild(el("img", { src: board.picture, alt: label }));
+    if (board.picture) box.appendChild(el("img", { "data-src": board.picture, alt: label }));
     return box;
   }
   box.removeAttribute("role");

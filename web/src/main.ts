@@ -18,7 +18,10 @@ import { inActivity, startActivity } from "./activity";
 import { Board, drawBoard, el, list, section } from "./board";
 import { startReplay } from "./replay";
 
-let token = decodeURIComponent(location.pathname.split("/").pop() || ""); // inside Discord: from the Activity sign-in
+// The link's token follows "#" (never sent to the server, so no proxy logs it; older links carry it in
+// the path). It leaves the address bar at once and is kept for this tab only, so a reload still works.
+// Inside Discord it comes from the Activity sign-in instead.
+let token = linkToken();
 let state: State | null = null;
 let menu: Menu | null = null;
 // The places clicked so far for one action (a coin, then a hex) and those that narrow it further.
@@ -27,7 +30,29 @@ let next: string[] = [];
 let message: { text: string; error: boolean } | null = null;
 let socket: WebSocket | null = null;
 let retry = 250;
+let lost = false; // the link's grant was lost (expired, the seat no longer theirs): no reconnecting
 let replaying = false; // the game is over and the page shows its replay: nothing live any more
+
+function linkToken(): string {
+  const fromHash = decodeURIComponent(location.hash.replace(/^#/, ""));
+  const parts = location.pathname.split("/");
+  const fromPath = parts.length > 2 && parts[1] === "board" ? decodeURIComponent(parts[2]) : "";
+  const found = fromHash || fromPath;
+  if (found) {
+    try { sessionStorage.setItem("board-token", found); } catch { /* storage off: the token lives in memory */ }
+    if (location.pathname.startsWith("/board")) history.replaceState(null, "", "/board");
+    return found;
+  }
+  try { return sessionStorage.getItem("board-token") || ""; } catch { return ""; }
+}
+
+// A game drawn as a PNG: the picture is fetched with the token in a header, never in its address.
+function loadPictures(): void {
+  document.querySelectorAll<HTMLImageElement>("img[data-src]").forEach(async (img) => {
+    const response = await fetch(img.dataset.src!, { headers: { "X-Board-Token": token } });
+    if (response.ok) img.src = URL.createObjectURL(await response.blob());
+  });
+}
 
 function draw(): void {
   const app = document.getElementById("app")!;
@@ -91,6 +116,7 @@ function draw(): void {
   side.appendChild(section("", list(s.status, "status")));
   side.appendChild(section(s.texts.log, list(s.log, "log")));
   app.appendChild(side);
+  loadPictures();
 }
 
 function show(fresh: State): void {
@@ -146,14 +172,16 @@ async function press(url: string, body: { [k: string]: string | number | string[
 
 function connect(): void {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?t=${encodeURIComponent(token)}`);
+  // The token rides in the protocol list (a header), so the socket's address carries none.
+  socket = new WebSocket(`${scheme}://${location.host}/ws`, ["speltafel.board", token]);
   socket.onopen = () => { retry = 250; document.body.removeAttribute("data-offline"); };
   socket.onmessage = (event) => {
     const data = JSON.parse(event.data);
     if (data.type === "state") show(data.state);
+    else if (data.type === "refused") { lost = true; refuse(data.text); }
   };
-  socket.onclose = () => {
-    if (replaying) return;
+  socket.onclose = (event) => {
+    if (replaying || lost || event.code === 4403) return;
     // The bot restarted or the network dropped: try again, less often the longer it lasts.
     if (state) document.body.setAttribute("data-offline", state.texts.reconnecting);
     setTimeout(connect, retry);
@@ -164,6 +192,9 @@ function connect(): void {
 function begin(): void {
   load().then(() => { if (state) connect(); });
 }
+
+// Another link opened in this tab changes only the part after "#": start again with its token.
+window.addEventListener("hashchange", () => { if (location.hash.length > 1) location.reload(); });
 
 if (inActivity(location.search)) startActivity().then((t) => { token = t; begin(); }, (e) => refuse(e.message || String(e)));
 else begin();

@@ -40,5 +40,6 @@ class Board(commands.Cog):
             view = discord.ui.View(timeout=None)
             view.add_item(ActivityButton(table.game_id, t("activity_open", lang)))
             extra["view"] = view
-        content, _mine = links_text(self.links, table, interaction.user.id, lang)
+        public = self.bot.channel_public(table.channel_id)
+        content, _mine = links_text(self.links, table, interaction.user.id, lang, public)
         await self.ctl.reply(interaction, content, **extra)

@@ -60,9 +60,9 @@ class Play(commands.Cog):
         table = await self.service.table_in(interaction.channel_id or 0)
         if table is None or table.state is None:
             raise ServiceError("no_game")
-        seat = table.seat_of(interaction.user.id)
+        seat = table.seat_played_by(interaction.user.id)
         if seat is None:
-            raise ServiceError("not_a_player")
+            raise ServiceError(table.not_playing(interaction.user.id))
         if seat not in table.prompts:
             raise ServiceError("not_your_turn")
         lang = self.ctl.user_lang(interaction)

@@ -75,7 +75,7 @@ class Settings(commands.Cog):
         embed = discord.Embed(title=t("mygames_title", lang), description="\n".join(lines)[:4000], colour=render.COLOUR)
         view = discord.ui.View(timeout=None)
         for table, _ in games[:20]:
-            seat = table.seat_of(interaction.user.id)
+            seat = table.seat_played_by(interaction.user.id)
             if seat is not None and seat in table.prompts and table.prompts[seat].secret and len(view.children) < 25:
                 label = t("resend", lang, game=table.engine.names)
                 view.add_item(ResendButton(table.game_id, label))
