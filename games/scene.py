@@ -167,11 +167,13 @@ class Scene:
     ) -> dict[str, Any]:
         """A text whose ``anchor`` point is (x, y). With a ``box`` it is wrapped to the box's width
         and, when the lines would still not fit, set smaller down to ``min_size``; it is never cut.
-        The text item records the ``extent`` it covers, for the fit checks."""
+        A text whose ink overhangs an edge of its box (a bold "A" starts left of the pen) is moved
+        inside rather than set smaller: the item's ``x`` is where it is drawn. The text item records
+        the ``extent`` it covers, for the fit checks."""
         if anchor not in ANCHORS:
             raise ValueError(f"anchor {anchor!r} is not one of {sorted(ANCHORS)}")
         fixed = tuple(box) if box is not None else None
-        lines, chosen, extent = fit(x, y, text, size, weight, anchor, fixed, min_size)
+        lines, chosen, x, extent = fit(x, y, text, size, weight, anchor, fixed, min_size)
         item = {"kind": "text", "x": round(x, 2), "y": round(y, 2), "lines": list(lines), "size": chosen}
         item.update(
             weight=weight,
@@ -198,19 +200,32 @@ class Scene:
 @lru_cache(maxsize=16384)
 def fit(
     x: float, y: float, text: str, size: int, weight: str, anchor: str, box: Box | None, min_size: int | None
-) -> tuple[tuple[str, ...], int, Box]:
-    """A text's lines, size and extent as ``Scene.text`` sets it. Cached: most texts of a board
-    (labels, coordinates, names) stand in the same place in every picture of a game, and fitting
-    them is most of the work of building a scene."""
-    lines, chosen = text.split("\n"), size
+) -> tuple[tuple[str, ...], int, float, Box]:
+    """A text's lines, size, anchor x and extent as ``Scene.text`` sets it: the largest size whose
+    lines fit the box, moved sideways when the ink runs past an edge it can stay within (bold "A",
+    "V" and "Y" start a pixel left of the pen, and a name must not shrink for its first letter).
+    Cached: most texts of a board (labels, coordinates, names) stand in the same place in every
+    picture of a game, and fitting them is most of the work of building a scene."""
+    lines, chosen, dx = text.split("\n"), size, 0.0
     if box is not None:
         limit = box[2] - box[0]
         for candidate in range(size, (min_size or size) - 1, -1):
             chosen, lines = candidate, wrap(text, candidate, limit, weight)
             x0, y0, x1, y1 = text_extent(x, y, lines, candidate, weight, anchor)
-            if x0 >= box[0] - 0.5 and x1 <= box[2] + 0.5 and y0 >= box[1] - 0.5 and y1 <= box[3] + 0.5:
+            shift = sideways(x0, x1, box[0], box[2])
+            dx = shift or 0.0
+            if shift is not None and y0 >= box[1] - 0.5 and y1 <= box[3] + 0.5:
                 break
-    return tuple(lines), chosen, text_extent(x, y, lines, chosen, weight, anchor)
+    return tuple(lines), chosen, x + dx, text_extent(x + dx, y, lines, chosen, weight, anchor)
+
+
+def sideways(x0: float, x1: float, left: float, right: float) -> float | None:
+    """How far ink covering x0..x1 moves to lie within left..right (half a pixel of slack, as the
+    renderers round), or None when it is too wide to."""
+    if x0 >= left - 0.5 and x1 <= right + 0.5:
+        return 0.0
+    dx = left - x0 if x0 < left - 0.5 else right - x1
+    return dx if x0 + dx >= left - 0.5 and x1 + dx <= right + 0.5 else None
 
 
 def text_extent(x: float, y: float, lines: list[str], size: int, weight: str, anchor: str) -> Box:

@@ -65,6 +65,13 @@ def step_json(step: menus.Step) -> dict[str, Any]:
     }
 
 
+def seat_menu(table: Table, seat: int, lang: str, legal: list[Action] | None = None) -> menus.Menu:
+    """A seat's menus as the chat builds them (``render.seat_menu``): from the view with the seats'
+    names, so an option names a player as the chat does ("rob Chris", not "rob player 3")."""
+    actions = table.engine.legal(table.state, seat) if legal is None else legal
+    return menus.Menu(table.engine, table.view(seat), actions, lang)
+
+
 def path_of(menu: menus.Menu, action: Action) -> list[str] | None:
     """The menu path that picks ``action`` (child indices, unfolded): the same press as in the chat."""
     stack: list[tuple[Any, list[str]]] = [(menu.root, [])]
@@ -172,9 +179,10 @@ def payload(
         out["board"] = {"picture": picture_url}
     if seat is not None and seat in table.prompts and table.status == "running":
         legal = engine.legal(table.state, seat)
-        out["prompt"] = engine.describe_prompt({**view, "names": names}, table.prompts[seat], lang)
+        menu = menus.Menu(engine, {**view, "names": names}, legal, lang)  # as seat_menu, on the view at hand
+        out["prompt"] = engine.describe_prompt(menu.view, table.prompts[seat], lang)
         out["seq"] = table.prompt_seqs.get(seat, 0)
-        step = menus.resolve(engine, view, legal, lang, [])
+        step = menu.resolve([])
         if isinstance(step, menus.Step):
             out["menu"] = step_json(step)
         out["places"] = sorted(clickable(places_maker(engine), legal))

@@ -39,7 +39,7 @@ from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
-from bot.web.page import path_of, payload, places_maker, scene_maker, step_json
+from bot.web.page import path_of, payload, places_maker, scene_maker, seat_menu, step_json
 from bot.web.replay import Replayed, Replays, frame, outline
 from bot.web.texts import lang_of_header, texts
 from games.core import Event
@@ -414,10 +414,7 @@ class WebTable:
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
-        view = table.engine.view(table.state, seat)
-        found = menus.resolve(
-            table.engine, view, table.engine.legal(table.state, seat), lang, [p for p in raw.split(".") if p]
-        )
+        found = seat_menu(table, seat, lang).resolve([p for p in raw.split(".") if p])
         if found is None:
             return self._refusal(ServiceError("closed"), lang, table)
         if isinstance(found, menus.Step):
@@ -448,13 +445,12 @@ class WebTable:
             return self._refusal(ServiceError("closed"), lang, table)
         if len(chosen) == 1:
             return await self._act(grant, table, chosen[0], seq, lang)
-        view = table.engine.view(table.state, seat)
-        tree = menus.Menu(table.engine, view, legal, lang)
+        tree = seat_menu(table, seat, lang, legal)
         options = []
         for action in chosen:
             path = path_of(tree, action)
             if path is not None:
-                label = " · ".join(table.engine.action_path(view, action, lang))
+                label = " · ".join(table.engine.action_path(tree.view, action, lang))
                 options.append({"label": label[:100], "path": ".".join(path), "leaf": True})
         further = sorted({p for a in chosen for p in named(a)} - set(picked))
         return web.json_response(
@@ -508,7 +504,7 @@ class WebTable:
             task.add_done_callback(self._tasks.discard)
         else:
             self.changed(outcome.table, outcome.events)
-        view = table.engine.view(table.state, grant.seat)  # as it was when the person chose
+        view = table.view(grant.seat)  # as it was when the person chose, naming seats as the chat does
         label = " › ".join(table.engine.action_path(view, action, lang))
         return web.json_response({"ok": True, "done": t("chosen", lang, label=label)})
 

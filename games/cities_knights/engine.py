@@ -105,6 +105,7 @@ from typing import Any
 
 from games.cities_knights import data as D
 from games.cities_knights import rules as R
+from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
@@ -333,7 +334,7 @@ class CitiesKnightsEngine(Presentation):
     invitation_types = frozenset({"offer_trade", "offer_send"})
 
     key = "cities_knights"
-    names = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
+    names = dict(GAME_NAME)
     min_players = 3
     max_players = 4
     option_specs = (

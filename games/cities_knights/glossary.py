@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from games.words import Glossary, Term
 
+#: the game's name as its box says it in each language
+GAME_NAME = {"en": "Catan: Cities & Knights", "nl": "Catan: Steden en Ridders"}
+
 GLOSSARY = Glossary(
     {
         "hex": Term(("hex", "hexes"), ("tegel", "tegels"), {"nl": ("zeshoek(en)?", "vakken?")}),

@@ -22,6 +22,7 @@ from typing import Any
 
 from games import scene_png
 from games.cities_knights import data as D
+from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.text import card, cards_text, edge, hexname, vertex, w
 from games.scene import Scene
 
@@ -133,7 +134,7 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
 
 
 def _title(sc: Scene, view: dict[str, Any], lang: str, names: list[str]) -> None:
-    parts = ["Cities & Knights"]
+    parts = [GAME_NAME.get(lang, GAME_NAME["en"])]
     colour = _DARK
     winner = view.get("winner")
     if winner is not None:

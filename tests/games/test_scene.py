@@ -85,3 +85,31 @@ def test_texts_are_drawn_as_pillow_draws_them() -> None:
     d.text((150, 40), "Cities & Knights 12", fill="#c80000", font=font(19, "bold"), anchor="mm")
     d.text((10, 80), "kruispunt 53", fill="#1e1e1e", font=font(11), anchor="la")
     assert drawn.tobytes() == expected.tobytes()
+
+
+def _fits(name: str, size: int, weight: str, box: tuple[float, float, float, float], y: float) -> bool:
+    """Whether one line's ink box (the font's own measure) can stand inside ``box`` at height ``y``."""
+    from games.fonts import font
+
+    left, top, right, bottom = font(size, weight).getbbox(name)
+    return right - left <= box[2] - box[0] + 0.5 and y + top >= box[1] - 0.5 and y + bottom <= box[3] + 0.5
+
+
+@pytest.mark.parametrize("weight", ["regular", "bold"])
+def test_a_name_is_set_at_the_largest_size_that_fits_whatever_its_first_letter(weight: str) -> None:
+    """Bold A, V and Y start a pixel left of the pen: the name moves inside its box instead of being
+    set at the smallest size, and its ink stays within the box."""
+    for width in (38, 57, 83):
+        for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            name = f"{letter}nna"
+            box = (20.0, 19.0, 20.0 + width, 80.0)
+            scene = Scene(200, 100, "#ffffff")
+            item = scene.text(20, 20, name, size=40, min_size=6, weight=weight, colour="#000000", box=box)
+            size = item["size"]
+            assert item["lines"] == [name]
+            assert _fits(name, size, weight, box, 20), (name, width, size)
+            assert size == 40 or not _fits(name, size + 1, weight, box, 20), (name, width, size)
+            assert overflows(scene, slack=0.5) == [], (name, width)
+            img = Image.open(io.BytesIO(scene_png.render(scene))).convert("L")
+            x0, y0, x1, y1 = Image.eval(img, lambda v: 255 - v).getbbox() or (0, 0, 0, 0)
+            assert box[0] <= x0 and x1 <= box[2] + 1 and box[1] <= y0 and y1 <= box[3], (name, width, (x0, x1))
