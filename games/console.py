@@ -347,12 +347,15 @@ class Console:
             self.say(self.engine.describe_prompt({**mine, "names": self.names}, prompts[seat], lang))
 
     def board_map(self, listing: bool = True) -> None:
-        """The board's geometry (which spaces lie around which) and what stands where."""
+        """The board's geometry (which spaces lie around which) and what stands where: a drawing
+        that holds the pieces too is not followed by the listing."""
         mapping = getattr(self.engine, "map_lines", None)
-        for line in mapping(self.engine.view(self.state, None), self.setup.lang) if mapping else []:
+        view = {**self.engine.view(self.state, None), "names": self.names}
+        for line in mapping(view, self.setup.lang) if mapping else []:
             self.say(line)
-        for line in self._board_lines() if listing else []:
-            self.say(line)
+        if listing and not getattr(self.engine, "map_shows_pieces", False):
+            for line in self._board_lines():
+                self.say(line)
 
     def rules(self) -> None:
         """The game's rules summary, the same one /rules gives in Discord, and its options."""

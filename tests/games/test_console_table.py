@@ -282,6 +282,23 @@ def test_war_chest_positions_can_be_followed_without_a_picture(lang: str, headin
         assert wc_text.unit_name(unit["unit"], lang) in line and table.names[unit["owner"]] in line
 
 
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "The board: each hex by the name menus use"), ("nl", "Het bord: elk veld met de naam uit de menu's")],
+)
+def test_m_draws_the_war_chest_board_with_its_pieces(lang: str, title: str) -> None:
+    out = io.StringIO()
+    table = Console(Setup("war_chest", 2, ["easy"], 3, lang=lang), read=feeder("1\n" * 6 + "m\n"), out=out)
+    table.run()
+    text = out.getvalue()
+    assert text.count(title) == 2, "once at the start, once for m"
+    drawn = wc_text.map_lines({**table.engine.view(table.state, None), "names": table.names}, lang)
+    last = text[text.rindex(title) :].splitlines()
+    assert last[: len(drawn)] == drawn, "the board as it stands, its owners named as at the table"
+    assert "╱" in text and "● " in "\n".join(drawn) and ("You, Raven" if lang == "en" else "Jij, Raaf") in text
+    assert last[len(drawn)].startswith("   1. "), "the menu again, not the listing the map already holds"
+
+
 @pytest.mark.parametrize(("lang", "settlement"), [("en", "settlement — You"), ("nl", "nederzetting — Jij")])
 def test_cities_knights_positions_can_be_followed_without_a_picture(lang: str, settlement: str) -> None:
     out = io.StringIO()
