@@ -6,11 +6,11 @@ as menus name it ("to 1,-3"), the unit on it (a short name and its owner, "Kni R
 strength (one ● per coin) beside the control marker of a location ("[R]", "[W]", "[ ]" when
 nobody controls it). A legend under the grid names the owners, the short names and the marks.
 
-    __________
-   ╱  0,-1    ╲
-  ╱   Kni R1   ╲
-  ╲  ●●● [R]   ╱
-   ╲__________╱
+     ________
+    ╱ -1,-2  ╲
+   ╱  Kni R1  ╲
+   ╲ ●●● [R]  ╱
+    ╲________╱
 """
 
 from __future__ import annotations
