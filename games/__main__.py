@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="play back a game exported with /export")
     replay.add_argument("file", type=Path, help="the exported JSON file")
     replay.add_argument("--lang", choices=("en", "nl"), default="en")
-    args = parser.parse_args(argv)
+    typed = sys.argv[1:] if argv is None else list(argv)
+    args = parser.parse_args(typed)
 
     if args.command == "replay":
         return replay_file(args.file, args.lang)
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.save is not None and args.save.exists():
         try:
             setup = Setup.from_json(read_json(args.save))
-            table = console(args, setup)
+            table = console(args, setup, typed)
         except DamagedFile as exc:
             print(f"cannot resume {args.save}: {exc}", file=sys.stderr)
             return 2
@@ -69,17 +70,8 @@ def main(argv: list[str] | None = None) -> int:
 
     engine = registry.get(args.game)
     counts = player_counts(args.game)
-    levels = list(args.ai)
+    players, levels, added = seating(args)
     lang = args.lang or "en"
-    added = 0
-    if args.players is not None:
-        players = args.players
-    elif levels:  # you and the AI seats, and more AI seats if the game needs them
-        players = next((n for n in counts if n >= 1 + len(levels)), counts[-1])
-        added = max(0, players - 1 - len(levels))
-        levels += [levels[-1]] * added
-    else:  # everybody at one keyboard
-        players = counts[0]
     if players not in counts:
         parser.error(f"{args.game} is played by {', '.join(map(str, counts))} players")
     if len(levels) > players:
@@ -89,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     seed = DEFAULT_SEED if args.seed is None else args.seed
-    table = console(args, Setup(args.game, players, levels, seed, options, lang))
+    table = console(args, Setup(args.game, players, levels, seed, options, lang), typed)
     if added:
         words = WORDS[lang]
         table.say(
@@ -100,7 +92,21 @@ def main(argv: list[str] | None = None) -> int:
     return table.run()
 
 
-def console(args: argparse.Namespace, setup: Setup) -> Console:
+def seating(args: argparse.Namespace) -> tuple[int, list[str], int]:
+    """Seats in all, the AI seats' levels, and how many AI seats were added because the game
+    needs more players than were asked for."""
+    counts = player_counts(args.game)
+    levels = list(args.ai)
+    if args.players is not None:
+        return args.players, levels, 0
+    if levels:  # you and the AI seats, and more AI seats if the game needs them
+        players = next((n for n in counts if n >= 1 + len(levels)), counts[-1])
+        added = max(0, players - 1 - len(levels))
+        return players, levels + [levels[-1]] * added, added
+    return counts[0], levels, 0  # everybody at one keyboard
+
+
+def console(args: argparse.Namespace, setup: Setup, typed: list[str]) -> Console:
     return Console(
         setup,
         save=args.save,
@@ -108,6 +114,7 @@ def console(args: argparse.Namespace, setup: Setup) -> Console:
         budget_ms=args.budget_ms,
         echo=not sys.stdin.isatty(),
         picture=args.picture,
+        command=typed,
     )
 
 
@@ -128,7 +135,8 @@ def ignored_arguments(args: argparse.Namespace, setup: Setup) -> list[str]:
         differ.append((args.game, setup.game))
     if args.players is not None and args.players != setup.players:
         differ.append((f"--players {args.players}", str(setup.players)))
-    if args.ai and list(args.ai) != setup.ai:
+    # AI seats the game added when the save was started are no difference
+    if args.ai and seating(args)[1] != setup.ai:
         differ.append((f"--ai {' '.join(args.ai)}", " ".join(setup.ai) or "-"))
     if args.seed is not None and args.seed != setup.seed:
         differ.append((f"--seed {args.seed}", str(setup.seed)))

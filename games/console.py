@@ -10,7 +10,8 @@ keyboard, every change of person is a hand-over: the screen is cleared and the p
 redrawn to the public view before the next person is asked to sit down, so nobody reads what
 was meant for someone else. ``--save FILE`` keeps the game (seed, options and the action log)
 after every action and resumes it when the file exists; ``q``, Ctrl-C and the end of the input
-keep it too (in a new file beside you when no ``--save`` was given) and say how to resume.
+keep it too (in a new file beside you when no ``--save`` was given) and say how to resume: the
+command as it was typed, with ``--save`` added when it had none.
 The I/O lives here, at the edge: the engines stay pure.
 """
 
@@ -202,11 +203,15 @@ class Console:
         iterations: int | None = None,
         echo: bool = False,
         picture: Path | None = None,
+        command: list[str] | None = None,
     ) -> None:
         """``save``: the file kept after every action (``--save``); ``keep_dir``: where a game
-        stopped without ``--save`` is kept (None: nothing is kept). A saved log that does not
-        replay raises DamagedFile."""
+        stopped without ``--save`` is kept (None: nothing is kept); ``command``: the arguments
+        as typed after ``python -m games``, repeated by the hint that says how to go on. A saved
+        log that does not replay raises DamagedFile."""
         self.picture_to = picture
+        self.command = command
+        self.save_given = save is not None
         self.setup = setup
         self.echo = echo  # print what was read (input from a pipe is not shown by a terminal)
         self.engine = registry.get(setup.game)
@@ -347,12 +352,15 @@ class Console:
             self.say(self.engine.describe_prompt({**mine, "names": self.names}, prompts[seat], lang))
 
     def board_map(self, listing: bool = True) -> None:
-        """The board's geometry (which spaces lie around which) and what stands where."""
+        """The board's geometry (which spaces lie around which) and what stands where: a drawing
+        that holds the pieces too is not followed by the listing."""
         mapping = getattr(self.engine, "map_lines", None)
-        for line in mapping(self.engine.view(self.state, None), self.setup.lang) if mapping else []:
+        view = {**self.engine.view(self.state, None), "names": self.names}
+        for line in mapping(view, self.setup.lang) if mapping else []:
             self.say(line)
-        for line in self._board_lines() if listing else []:
-            self.say(line)
+        if listing and not getattr(self.engine, "map_shows_pieces", False):
+            for line in self._board_lines():
+                self.say(line)
 
     def rules(self) -> None:
         """The game's rules summary, the same one /rules gives in Discord, and its options."""
@@ -461,8 +469,15 @@ class Console:
         if not self.save():
             return
         self.say(self.words["saved"].format(path=self.save_to))
-        command = f"python -m games play {self.setup.game} --save {shlex.quote(str(self.save_to))}"
-        self.say(self.words["resume"].format(command=command))
+        self.say(self.words["resume"].format(command=self.resume_command()))
+
+    def resume_command(self) -> str:
+        """The command that goes on with the kept game: this Python and the arguments as they
+        were typed, with ``--save FILE`` added when the game was kept in a new file."""
+        args = list(self.command) if self.command is not None else ["play", self.setup.game]
+        if self.command is None or not self.save_given:
+            args += ["--save", str(self.save_to)]
+        return shlex.join([sys.executable, "-m", "games", *args])
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)

@@ -274,7 +274,7 @@ class Engine(Protocol):
 
     # Optional: ``board_lines(view, lang, names)`` and ``map_lines(view, lang)``, what stands where
     # and the board's geometry in text, for a table without pictures (Presentation reads them from
-    # the game's text module when it has them).
+    # the game's text module when it has them); ``map_shows_pieces`` when the map draws both.
 
 
 class Presentation:
@@ -323,6 +323,12 @@ class Presentation:
         return lines(view, lang, names) if lines is not None else []
 
     def map_lines(self, view: dict[str, Any], lang: str) -> list[str]:
-        """The board's geometry in text (which spaces lie next to which), ``[]`` if none."""
+        """The board's geometry in text (which spaces lie next to which), ``[]`` if none; the view
+        may carry the seats' ``names``."""
         lines = getattr(import_module(self.text_module), "map_lines", None)
         return lines(view, lang) if lines is not None else []
+
+    @property
+    def map_shows_pieces(self) -> bool:
+        """Whether ``map_lines`` draws what stands where as well, so the listing need not follow it."""
+        return bool(getattr(import_module(self.text_module), "MAP_SHOWS_PIECES", False))

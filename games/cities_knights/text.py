@@ -1,7 +1,8 @@
 """Platform-neutral text for Cities & Knights in English and Dutch (Steden en Ridders terms).
 
 Intersections and paths are named by the numbers drawn on the board picture (#0-#53), hexes by
-their terrain and number, seats by name: no coordinate ids reach a reader.
+their terrain and number, seats by name: no coordinate ids reach a reader. Menus add what a place
+touches ("#18: 6 ore, 9 wool, 4 grain"), so a choice can be made without the picture.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ T: dict[str, dict[str, str]] = {
         "intersection": "intersection",
         "path": "path",
         "hex": "hex",
+        "sea": "sea",
         "player": "player",
         "missing_for": "missing for a {piece}: {cards}",
     },
@@ -197,6 +199,7 @@ T: dict[str, dict[str, str]] = {
         "intersection": "kruispunt",
         "path": "pad",
         "hex": "tegel",
+        "sea": "zee",
         "player": "speler",
         "missing_for": "tekort voor een {piece}: {cards}",
     },
@@ -377,6 +380,61 @@ def edge(e: Any, lang: str = "en") -> str:
     return str(e)
 
 
+def _yield(hx: dict[str, Any], lang: str) -> str:
+    """A hex as a builder reads it: its number and what it produces ("6 ore"); the desert by name."""
+    kind = D.TERRAIN_YIELD.get(str(hx.get("terrain")), (-1, -1))[0]
+    if kind < 0:
+        return w(lang, str(hx.get("terrain") or "hex"))
+    number = hx.get("number")
+    return f"{number} {w(lang, D.KINDS[kind])}" if number else w(lang, D.KINDS[kind])
+
+
+def _yields(view: dict[str, Any], hexes: Any, lang: str) -> list[str]:
+    """Land hexes by their indices, in reading order, as builders read them."""
+    shown = {hx.get("id"): hx for hx in view.get("hexes") or [] if isinstance(hx, dict)}
+    return [_yield(shown[D.HEX_IDS[h]], lang) for h in sorted(hexes) if D.HEX_IDS[h] in shown]
+
+
+def _around(view: dict[str, Any], i: int, lang: str, coast: bool = True) -> list[str]:
+    """What intersection ``i`` touches: its land hexes, then on the coast its harbour or the sea."""
+    parts = _yields(view, D.VERTEX_HEXES[i], lang)
+    if coast and len(D.VERTEX_HEXES[i]) < 3:
+        slot, harbours = D.VERTEX_HARBOUR[i], view.get("harbours") or []
+        parts.append(
+            f"{_bw(lang, 'harbour')} {_harbour(lang, harbours[slot])}" if 0 <= slot < len(harbours) else w(lang, "sea")
+        )
+    return parts
+
+
+def spot(view: dict[str, Any], v: Any, lang: str) -> str:
+    """An intersection in a menu: its number and what it touches, "#18: 6 ore, 9 wool, 4 grain"
+    (a view without the board's hexes: "intersection 18")."""
+    if not (view.get("hexes") and isinstance(v, str) and v in D.VERTEX_INDEX):
+        return vertex(v, lang)
+    i = D.VERTEX_INDEX[v]
+    return f"#{i}: " + ", ".join(_around(view, i, lang))
+
+
+#: a menu label longer than this is cut (games/menus.py), so a path says less rather than be cut
+_LABEL = 80
+
+
+def route(view: dict[str, Any], e: Any, lang: str) -> str:
+    """A path in a menu: its two ends by number, each with its land hexes,
+    "path 10–14 (#10: 6 ore, 9 wool, 4 grain; #14: 9 wool, 4 grain, 5 brick)"; should that be
+    too long, only the hexes the path runs between."""
+    ends = e.split("|") if isinstance(e, str) else []
+    if not (view.get("hexes") and len(ends) == 2 and all(v in D.VERTEX_INDEX for v in ends)):
+        return edge(e, lang)
+    a, b = sorted(D.VERTEX_INDEX[v] for v in ends)
+    near_a, near_b = _around(view, a, lang, coast=False), _around(view, b, lang, coast=False)
+    label = f"{w(lang, 'path')} {a}–{b} (#{a}: {', '.join(near_a)}; #{b}: {', '.join(near_b)})"
+    if len(label) <= _LABEL:
+        return label
+    between = _yields(view, set(D.VERTEX_HEXES[a]) & set(D.VERTEX_HEXES[b]), lang)
+    return f"{w(lang, 'path')} {a}–{b} ({', '.join(between)})"
+
+
 def hex_label(lang: str, terrain: Any, number: Any) -> str:
     """A hex as the picture shows it: its terrain and number ("fields 8", "desert")."""
     name = w(lang, str(terrain)) if terrain else w(lang, "hex")
@@ -457,10 +515,10 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         }[t]
         label = _priced(view, L, w(L, piece), _BUILD_COST.get(t), a.get("use_medicine"), "with_medicine")
         v = a.get("vertex")
-        return [w(L, "cat_build"), label, _group(v), vertex(v, L)]
+        return [w(L, "cat_build"), label, _group(v), spot(view, v, L)]
     if t == "build_road":
         e = a.get("edge")
-        return [w(L, "cat_build"), _priced(view, L, w(L, "road"), D.COST_ROAD), _group(e), edge(e, L)]
+        return [w(L, "cat_build"), _priced(view, L, w(L, "road"), D.COST_ROAD), _group(e), route(view, e, L)]
     if t == "buy_improvement":
         label = _priced(
             view, L, w(L, str(a.get("track"))), _improvement_cost(view, a), a.get("use_crane"), "with_crane"
@@ -471,17 +529,17 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
         return [
             w(L, "cat_knights"),
             _priced(view, L, w(L, "activate" if t == "activate_knight" else "promote"), cost),
-            vertex(a.get("vertex"), L),
+            spot(view, a.get("vertex"), L),
         ]
     if t in ("move_knight", "displace_knight"):
         return [
             w(L, "cat_knights"),
             w(L, "move" if t == "move_knight" else "displace"),
-            vertex(a.get("from"), L),
-            vertex(a.get("to"), L),
+            spot(view, a.get("from"), L),
+            spot(view, a.get("to"), L),
         ]
     if t in ("chase_robber", "move_robber"):
-        head = [w(L, "cat_knights"), w(L, "chase"), vertex(a.get("knight"), L)] if t == "chase_robber" else []
+        head = [w(L, "cat_knights"), w(L, "chase"), spot(view, a.get("knight"), L)] if t == "chase_robber" else []
         victim = a.get("victim")
         tail = f"{w(L, 'victim')} {_who(view, victim, L)}" if victim is not None else w(L, "nobody")
         return [*head, hexname(a.get("hex"), view, L), tail]
@@ -520,9 +578,9 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
             if key in a:
                 val = a[key]
                 if key == "vertex":
-                    out.append(vertex(val, L))
+                    out.append(spot(view, val, L))
                 elif key == "edge":
-                    out += [_group(val), edge(val, L)]
+                    out += [_group(val), route(view, val, L)]
                 elif key == "hex":
                     out.append(hexname(val, view, L))
                 elif key == "hexes":
@@ -550,7 +608,7 @@ def _path(view: dict[str, Any], a: Action, lang: str) -> list[str]:
     if t == "take_card":
         return [card(L, a.get("card"))]
     if t in ("pillage_city", "place_metropolis", "relocate_knight", "remove_knight"):
-        return [_group(a.get("vertex")), vertex(a.get("vertex"), L)]
+        return [_group(a.get("vertex")), spot(view, a.get("vertex"), L)]
     if t == "skip":
         return [w(L, "skip")]
     return [str(t)]
@@ -1172,7 +1230,8 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
         lines.append(offer)
     if "hand" in view:
         lines.append(f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}")
-        missing = missing_line(L, view["hand"])
+        # set-up builds are free: what a build would cost is not said then
+        missing = missing_line(L, view["hand"]) if view.get("phase") != "setup" else None
         if missing:
             lines.append(missing)
         if view.get("progress"):

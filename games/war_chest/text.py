@@ -558,3 +558,14 @@ def board_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
             parts.append(f"{unit_name(unit.get('unit'), lang)} ({coins}) — {_seats(names, lang).name(seat)}, {side}")
         lines.append(f"  {hex_id.ljust(width)}  " + " · ".join(parts))
     return lines
+
+
+#: the map draws the units and markers too, so the listing need not follow it
+MAP_SHOWS_PIECES = True
+
+
+def map_lines(view: dict[str, Any], lang: str) -> list[str]:
+    """The board as a hex grid: every hex at its place by its menu name, units, strength, markers."""
+    from games.war_chest.terminal_map import map_lines as grid  # that module builds on this one's names
+
+    return grid(view, lang)

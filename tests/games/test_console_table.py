@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -138,21 +139,64 @@ def test_q_without_save_keeps_the_game_beside_you_and_says_how_to_go_on(
     assert first.returncode == 1 and first.stderr == ""
     kept = tmp_path / "speltafel-burg.json"
     assert f"{saved} {kept}." in first.stdout
-    command = f"python -m games play burg --save {kept}"
-    assert f"{resume} {command}" in first.stdout
+    # the command as it was typed, by this Python, with the file it was kept in
+    typed = ["burg", "--ai", "easy", "--seed", "5", "--lang", lang]
+    command = shlex.join([sys.executable, "-m", "games", "play", *typed, "--save", str(kept)])
+    assert f"{resume} {command}\n" in first.stdout
     doc = json.loads(kept.read_text())
     assert doc["format"] == "speltafel-save" and doc["log"] and doc["lang"] == lang
     # a second stopped game does not overwrite the first
     second = play(["burg", "--ai", "easy", "--seed", "6"], "q\n", tmp_path)
     assert f"{tmp_path / 'speltafel-burg-2.json'}." in second.stdout
     assert json.loads(kept.read_text()) == doc
-    # the command it printed goes on with the game
-    again = play(command.split()[4:], "q\n", tmp_path)
+    # the command it printed goes on with the game, and finds nothing in it to ignore
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    again = subprocess.run(
+        shlex.split(command), input="q\n", capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env
+    )
     assert again.returncode == 1 and f"{len(doc['log'])}" in again.stdout.splitlines()[0]
     assert again.stdout.splitlines()[0] in (
         f"Resumed {len(doc['log'])} actions from {kept}.",
         f"{len(doc['log'])} acties hervat uit {kept}.",
     )
+
+
+PYTHON = "/opt/my python/bin/python3"
+
+
+@pytest.mark.parametrize(
+    ("typed", "save", "expected"),
+    [
+        (
+            ["play", "burg", "--ai", "easy", "--save", "my game.json"],
+            "my game.json",
+            f"'{PYTHON}' -m games play burg --ai easy --save 'my game.json'",
+        ),
+        (
+            ["play", "burg", "--ai", "easy", "--seed", "5"],
+            None,
+            f"'{PYTHON}' -m games play burg --ai easy --seed 5 --save KEPT",
+        ),
+        (None, None, f"'{PYTHON}' -m games play burg --save KEPT"),  # a table started in code
+    ],
+)
+def test_the_resume_hint_repeats_the_command_as_it_was_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, typed: list[str] | None, save: str | None, expected: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "executable", PYTHON)
+    out = io.StringIO()
+    table = Console(
+        Setup("burg", 2, ["easy"], 5),
+        read=feeder("1\nq\n"),
+        out=out,
+        save=Path(save) if save else None,
+        keep_dir=tmp_path,
+        command=typed,
+    )
+    assert table.run() == 1
+    expected = expected.replace("KEPT", shlex.quote(str(tmp_path / "speltafel-burg.json")))
+    assert f"To go on later: {expected}\n" in out.getvalue()
 
 
 def test_saved_to_is_said_with_save_and_the_end_of_input_keeps_the_game(tmp_path: Path) -> None:
@@ -282,6 +326,23 @@ def test_war_chest_positions_can_be_followed_without_a_picture(lang: str, headin
         assert wc_text.unit_name(unit["unit"], lang) in line and table.names[unit["owner"]] in line
 
 
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "The board: each hex by the name menus use"), ("nl", "Het bord: elk veld met de naam uit de menu's")],
+)
+def test_m_draws_the_war_chest_board_with_its_pieces(lang: str, title: str) -> None:
+    out = io.StringIO()
+    table = Console(Setup("war_chest", 2, ["easy"], 3, lang=lang), read=feeder("1\n" * 6 + "m\n"), out=out)
+    table.run()
+    text = out.getvalue()
+    assert text.count(title) == 2, "once at the start, once for m"
+    drawn = wc_text.map_lines({**table.engine.view(table.state, None), "names": table.names}, lang)
+    last = text[text.rindex(title) :].splitlines()
+    assert last[: len(drawn)] == drawn, "the board as it stands, its owners named as at the table"
+    assert "╱" in text and "● " in "\n".join(drawn) and ("You, Raven" if lang == "en" else "Jij, Raaf") in text
+    assert last[len(drawn)].startswith("   1. "), "the menu again, not the listing the map already holds"
+
+
 @pytest.mark.parametrize(("lang", "settlement"), [("en", "settlement — You"), ("nl", "nederzetting — Jij")])
 def test_cities_knights_positions_can_be_followed_without_a_picture(lang: str, settlement: str) -> None:
     out = io.StringIO()
@@ -347,6 +408,13 @@ def test_a_game_that_needs_more_seats_adds_ai_players_and_says_so(tmp_path: Path
     kept = json.loads((tmp_path / "speltafel-cities_knights.json").read_text())
     assert kept["players"] == 3 and kept["ai"] == ["normal", "normal"], "one person, two AI seats"
     assert "Player 2" not in done.stdout and "Speler 2" not in done.stdout
+    # going on with the same arguments: the seat the game added is no argument ignored
+    again = play(
+        ["cities_knights", "--ai", "normal", "--lang", lang, "--save", str(tmp_path / "speltafel-cities_knights.json")],
+        "q\n",
+        tmp_path,
+    )
+    assert "ignored" not in again.stdout and "genegeerd" not in again.stdout, again.stdout[:300]
 
 
 def test_war_chest_with_two_ai_seats_is_played_by_four(tmp_path: Path) -> None:
