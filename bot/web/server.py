@@ -143,6 +143,7 @@ class WebTable:
         trusted_proxies: tuple[Network, ...] = (),
         sockets_per_link: int = 4,
         idle_timeout: float = IDLE_TIMEOUT,
+        body_timeout: float = BODY_TIMEOUT,
     ) -> None:
         self.service = service
         self.pictures = pictures
@@ -156,6 +157,7 @@ class WebTable:
         self.heartbeat = heartbeat  # seconds between pings on a quiet socket (None: none)
         self.trusted_proxies = trusted_proxies  # WEB_TRUSTED_PROXIES: whose X-Forwarded-For is read
         self.idle_timeout = idle_timeout
+        self.body_timeout = body_timeout
         # Told after a web action is committed: the chat adapter's announce (table message, DMs).
         self.announce: Announce | None = None
         # Told after a vote from a page: the chat adapter tells a decision and starts the stand-in.
@@ -346,7 +348,7 @@ class WebTable:
         words = texts(self._lang(request))
         if not self.limit.allow(f"activity:{self.remote(request)}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
-        body = await json_body(request, words["malformed"], BODY_TIMEOUT)
+        body = await json_body(request, words["malformed"], self.body_timeout)
         code, channel_id = body.get("code"), number(body.get("channel_id"))
         if not isinstance(code, str) or not 0 < len(code) <= 200 or channel_id is None:
             raise web.HTTPBadRequest(text=words["malformed"])
@@ -402,7 +404,7 @@ class WebTable:
         if grant.seat is None:
             raise web.HTTPForbidden(text=words["spectator"])
         table = await self._table(request, grant)
-        return grant, table, await json_body(request, words["malformed"], BODY_TIMEOUT)
+        return grant, table, await json_body(request, words["malformed"], self.body_timeout)
 
     async def menu(self, request: web.Request) -> web.Response:
         """A press in the side panel: the next step, or the action applied (as a chat press)."""

@@ -41,7 +41,7 @@ def open_pages(env: simcord.Env, web: WebTable) -> None:
 
 @asynccontextmanager
 async def web_world(
-    tmp_path: Path, name: str, *, rate: int = 600, activity: DiscordOAuth | None = None
+    tmp_path: Path, name: str, *, rate: int = 600, activity: DiscordOAuth | None = None, **options: Any
 ) -> AsyncIterator[tuple[World, WebTable, Ticks]]:
     db_path = tmp_path / "speltafel.db"
     engine = make_engine(f"sqlite+aiosqlite:///{db_path}")
@@ -52,7 +52,9 @@ async def web_world(
     service = TableService(make_sessions(engine), seeds=lambda: seeds.randrange(2**31), now=clock)
     pics = pictures.Pictures(picture_pool())
     links = Links(SECRET, "http://127.0.0.1", 3600, now=ticks)
-    web = WebTable(service, pics, links, rate_per_minute=rate, poll=None, now=ticks, activity=activity, heartbeat=None)
+    web = WebTable(
+        service, pics, links, rate_per_minute=rate, poll=None, now=ticks, activity=activity, heartbeat=None, **options
+    )
     bot = Speltafel(
         service,
         dev_guild_id=GUILD_ID,
