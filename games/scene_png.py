@@ -86,6 +86,11 @@ def encode_png(img: Image.Image) -> bytes:
     flat fills and repeated glyphs compress as well raw as filtered (slightly better: the same
     glyph stays the same bytes wherever it stands), and it takes about a tenth of the time of
     Pillow's writer, which tries several filters on every row (``benchmarks/png_encoding.py``)."""
+    return _write(img, isal_zlib.compressobj(1))
+
+
+def _write(img: Image.Image, deflate: Any) -> bytes:
+    """``deflate``: a ``compressobj`` of the zlib format (the benchmark tries other libraries)."""
     try:
         colour_type, depth = _COLOUR_TYPES[img.mode]
     except KeyError:
@@ -94,7 +99,6 @@ def encode_png(img: Image.Image) -> bytes:
     # Pillow's raw encoder zero-pads each row to the stride given, so this is every row followed
     # by one 0 byte: with one 0 byte in front and the last dropped, PNG's "no filter" rows.
     rows = memoryview(img.tobytes("raw", img.mode, depth * width + 1))
-    deflate = isal_zlib.compressobj(1)
     data = deflate.compress(b"\0") + deflate.compress(rows[:-1]) + deflate.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
