@@ -84,7 +84,7 @@ def encode_png(img: Image.Image) -> bytes:
     """The image as a PNG, lossless, the one encoder of every picture (pictures are drawn after
     every action, so this runs often). Rows go unfiltered into ISA-L's deflate at level 1:
     flat fills and repeated glyphs compress as well raw as filtered (slightly better: the same
-    glyph stays the same bytes wherever it stands), and it takes about a tenth of the time of
+    glyph stays the same bytes wherever it stands), and it takes about a twentieth of the time of
     Pillow's writer, which tries several filters on every row (``benchmarks/png_encoding.py``)."""
     return _write(img, isal_zlib.compressobj(1))
 
