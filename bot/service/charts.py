@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from games.fonts import font
+from games.scene_png import encode_png
 
 WIDTH, ROW, PAD = 640, 34, 14
 BAR = (176, 124, 58)
@@ -15,6 +14,10 @@ INK, PAPER, FAINT = (40, 32, 24), (250, 245, 235), (225, 214, 196)
 
 def leaderboard_png(title: str, rows: list[tuple[str, int, int, int]]) -> bytes:
     """``rows``: (name, rating, games, wins), best first. Bars show the rating above the lowest."""
+    return encode_png(leaderboard_image(title, rows))
+
+
+def leaderboard_image(title: str, rows: list[tuple[str, int, int, int]]) -> Image.Image:
     height = PAD * 3 + ROW * (len(rows) + 1)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
@@ -29,6 +32,4 @@ def leaderboard_png(title: str, rows: list[tuple[str, int, int, int]]) -> bytes:
         length = (right - left) * (rating - low) / max(1, high - low)
         draw.rectangle((left, y + 4, left + max(2, int(length)), y + ROW - 6), fill=BAR)
         draw.text((right + 10, y + 6), f"{rating}  {wins}/{games}", fill=INK, font=font(17))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image

@@ -1,9 +1,9 @@
 """Board pictures: drawn in worker processes, once per game version and reader, then reused.
 
-Pillow drawing is CPU-bound Python (10-25 ms a picture); in a thread it holds the GIL and every
-other channel waits, so it runs in a process pool. A picture depends only on the game's version,
-the reader (the table or one seat) and the language, so it is drawn once for each and shared by
-every reader, also by readers who ask while it is being drawn.
+Drawing and encoding a picture is CPU-bound (4-12 ms with warm caches); in a thread it holds the
+GIL and every other channel waits, so it runs in a process pool. A picture depends only on the
+game's version, the reader (the table or one seat) and the language, so it is drawn once for each
+and shared by every reader, also by readers who ask while it is being drawn.
 """
 
 from __future__ import annotations
