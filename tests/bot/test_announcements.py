@@ -1,5 +1,5 @@
 """Committed changes announced with LISTEN/NOTIFY on a real PostgreSQL (skipped without
-TEST_POSTGRES_URL).
+TEST_POSTGRES_URL), and what the web hub and the AI players make of an announcement.
 
 Each test listens on a channel of its own, so runs sharing a server never hear each other."""
 
@@ -13,10 +13,14 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.service.autoplay import AIPlayers
 from bot.service.errors import ServiceError
 from bot.service.tables import TableService
 from bot.store.announcements import AnnouncingSession, Listener, parse
 from bot.store.db import make_sessions
+from bot.web.history import History
+from bot.web.hub import Client, Hub
+from bot.web.links import Pass
 
 LIMIT = 30.0  # seconds: only a bound for a failing test, never a measure of speed
 
@@ -136,3 +140,53 @@ async def test_sqlite_neither_announces_nor_listens(db_engine: AsyncEngine) -> N
 def test_announcements_that_cannot_be_read_are_ignored() -> None:
     assert parse("12:7") == (12, 7)
     assert parse("12") is None and parse("a:1") is None and parse("1:-2") is None
+
+
+class Socket:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_str(self, data: str) -> None:
+        self.sent.append(data)
+
+
+async def test_the_hub_reads_a_game_only_for_pages_that_are_behind() -> None:
+    loads: list[int] = []
+
+    async def load(game_id: int) -> Any:
+        loads.append(game_id)
+        return None  # the game is gone: nothing to push
+
+    hub = Hub(load, lambda *_args: {}, History(None))  # type: ignore[arg-type]
+    page = Client(Socket(), Pass(7, None, None), "token", "en", version=4)  # type: ignore[arg-type]
+    hub.add(page)
+    await hub.refresh(8, 9)  # no page of that game here
+    await hub.refresh(7, 4)  # its pages have that version already (this process's own change)
+    assert loads == []
+    await hub.refresh(7, 5)
+    await hub.refresh(7)  # a poll always looks
+    assert loads == [7, 7]
+
+
+class Service:
+    now = staticmethod(lambda: None)
+
+    async def table_by_id(self, _game_id: int) -> None:
+        return None
+
+
+async def test_an_announcement_wakes_only_an_ai_busy_with_that_game_here() -> None:
+    ai = AIPlayers(Service())  # type: ignore[arg-type]
+    kicked: list[int] = []
+    ai.kick = kicked.append  # type: ignore[method-assign]
+    await ai.announced(3, 5)  # no AI of this process plays game 3: the process that acts on it does
+    assert kicked == []
+    busy: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    ai._tasks[3] = busy  # type: ignore[assignment]
+    ai._seen[3] = 5
+    await ai.announced(3, 5)  # it read that version already
+    assert kicked == []
+    await ai.announced(3, 6)
+    await ai.catch_up()
+    assert kicked == [3, 3]
+    busy.cancel()
