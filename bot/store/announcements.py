@@ -18,7 +18,6 @@ changes. A process also hears its own changes; subscribers skip versions they al
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import inspect
 import logging
@@ -200,9 +199,11 @@ class Listener:
 
     @staticmethod
     async def _drop(conn: asyncpg.Connection | None) -> None:
-        if conn is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(conn.close(), 5)
+        if conn is None or conn.is_closed():
+            return
+        try:
+            await asyncio.wait_for(conn.close(), 5)
+        except Exception:  # a server that does not answer any more: just drop the socket
             conn.terminate()
 
     # -- telling the subscribers ---------------------------------------------------------------

@@ -137,6 +137,26 @@ async def test_sqlite_neither_announces_nor_listens(db_engine: AsyncEngine) -> N
     assert make_sessions(db_engine)().sync_session.__class__ is not AnnouncingSession
 
 
+async def test_a_listener_that_cannot_connect_tries_again_ever_later() -> None:
+    slept: list[float] = []
+    enough = asyncio.Event()
+
+    async def refused() -> Any:
+        raise ConnectionRefusedError("no server")
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 5:
+            enough.set()
+        await asyncio.sleep(0)
+
+    listener = Listener(refused, channel(), retry=0.5, retry_max=3.0, sleep=sleep)
+    listener.start()
+    await asyncio.wait_for(enough.wait(), LIMIT)
+    await listener.close()
+    assert slept[:5] == [0.5, 1.0, 2.0, 3.0, 3.0] and not listener.listening.is_set()
+
+
 def test_announcements_that_cannot_be_read_are_ignored() -> None:
     assert parse("12:7") == (12, 7)
     assert parse("12") is None and parse("a:1") is None and parse("1:-2") is None
