@@ -16,6 +16,7 @@ from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.pictures import Pictures, picture_pool
 from bot.service.replays import Replays
 from bot.service.tables import TableService
+from bot.store.announcements import Listener
 from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
 from bot.store.startup import DatabaseStartupError
@@ -29,6 +30,7 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> None:
     engine = await open_database(settings.database_url, settings.database_wait)
+    listener: Listener | None = None
     try:
         await upgrade(engine)
         log.info("database ready")
@@ -62,15 +64,25 @@ async def run(settings: Settings) -> None:
             ),
             web=web_table(settings, service, pictures),
         )
+        # PostgreSQL: changes committed by the other processes are announced (SQLite: none)
+        listener = Listener.for_engine(engine)
+        if listener is not None:
+            listener.subscribe(ai.announced, ai.catch_up)
+            if bot.web is not None:
+                listener.subscribe(bot.web.hub.refresh, bot.web.hub.poll_once)
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         collector.settle()  # everything is loaded: keep it out of the collector's full passes
         async with bot:
+            if listener is not None:
+                listener.start()
             # docker stop / systemd send SIGTERM: close the gateway cleanly and release the database.
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(token)
     finally:
+        if listener is not None:
+            await listener.close()
         if "pool" in locals():
             pool.shutdown(wait=False, cancel_futures=True)
         await engine.dispose()

@@ -50,7 +50,8 @@ class Settings(BaseSettings):
     # Signs the board links; unset, it is derived from DISCORD_TOKEN (every process of one bot agrees).
     web_secret: SecretStr | None = None
     web_link_hours: float = Field(default=12.0, gt=0)
-    # Requests a person may make per minute, and seconds between looks for changes made by other processes.
+    # Requests a person may make per minute, and seconds between looks for changes made by other processes
+    # (on PostgreSQL those are announced at once; the poll is the fallback while that connection is down).
     web_rate: int = Field(default=120, ge=1)
     web_poll: float = Field(default=2.0, gt=0)
     # Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or

@@ -12,6 +12,10 @@ An AI whose offer asks people to answer gives them ``answer_wait`` seconds, once
 deadline is set when the offer is made and belongs to the offer (not to the table's version, which
 moves with every answer), and each ``kick`` wakes the wait, so the AI goes on as soon as no person
 is asked any more (all answered, the offer closed, a person left and a stand-in answered).
+
+Changes made by other bot processes (an answer, a vote for a stand-in, a clock decision) come
+through ``announced`` (PostgreSQL's announcements): a game whose AI is busy here, e.g. waiting for
+answers, looks again; a game whose AI is not running here is left to the process that kicked it.
 """
 
 from __future__ import annotations
@@ -120,6 +124,7 @@ class AIPlayers:
         self._again: set[int] = set()
         self._waits: dict[int, AnswerWait] = {}  # per game: the wait for answers to the open offer
         self._sleeping: dict[int, asyncio.Future[Any]] = {}  # that wait's sleep, which a kick ends
+        self._seen: dict[int, int] = {}  # per running game: the version its task read last
 
     def kick(self, game_id: int) -> None:
         """Something changed in this game: let its AI seats look."""
@@ -129,6 +134,18 @@ class AIPlayers:
             sleeping.cancel()  # an AI waiting for answers looks again
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))
+
+    async def announced(self, game_id: int, version: int) -> None:
+        """A change committed by any process: an AI of this process busy with the game looks again,
+        unless it has read that version already (the change was its own, or it was told)."""
+        if game_id in self._tasks and version > self._seen.get(game_id, -1):
+            self.kick(game_id)
+
+    async def catch_up(self) -> None:
+        """Announcements may have been missed (the listener reconnected): every game with an AI
+        busy here looks again."""
+        for game_id in list(self._tasks):
+            self.kick(game_id)
 
     def forget(self, game_id: int) -> None:
         """The game has left the table (over or ended): an AI waiting on it for answers stops now."""
@@ -187,11 +204,13 @@ class AIPlayers:
         finally:
             self._tasks.pop(game_id, None)
             self._waits.pop(game_id, None)
+            self._seen.pop(game_id, None)
 
     async def _step(self, game_id: int) -> bool:
         table = await self.service.table_by_id(game_id)
         if table is None or table.status != "running":
             return False
+        self._seen[game_id] = table.version
         seat = next_ai_seat(table)
         if seat is None:
             return False

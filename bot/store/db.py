@@ -2,7 +2,8 @@
 
 SQLite (aiosqlite) is the embedded default: WAL mode so readers never block the writer, and
 `BEGIN IMMEDIATE` so every unit of work takes the write lock up front instead of failing to
-upgrade a read lock half-way. PostgreSQL (asyncpg) uses row locks (`SELECT ... FOR UPDATE`).
+upgrade a read lock half-way. PostgreSQL (asyncpg) uses row locks (`SELECT ... FOR UPDATE`), and
+its sessions announce every committed change of a game to the other processes (announcements.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+from bot.store.announcements import ANNOUNCE, CHANNEL, AnnouncingSession
 from bot.store.startup import DatabaseStartupError, explain, explain_url, scrub, shown
 
 
@@ -59,7 +61,13 @@ def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncE
     return engine
 
 
-def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+def make_sessions(engine: AsyncEngine, *, announce: str | None = CHANNEL) -> async_sessionmaker[AsyncSession]:
+    """Sessions of the bot. On PostgreSQL every commit that changed a game announces it on the
+    ``announce`` channel to the other processes (see announcements.py; None: not announced)."""
+    if announce and engine.dialect.name == "postgresql":
+        return async_sessionmaker(
+            engine, expire_on_commit=False, sync_session_class=AnnouncingSession, info={ANNOUNCE: announce}
+        )
     return async_sessionmaker(engine, expire_on_commit=False)
 
 

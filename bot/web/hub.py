@@ -3,9 +3,10 @@
 A change committed in this process reaches its pages at once: the chat adapter calls ``changed``
 with the table and events it already holds, so no database read stands between the commit and the
 push (the log reads the stored actions only when it has not followed the game, see history.py). A
-change committed by another bot process on the same database is found by polling: every
-``interval`` seconds the hub reads the version of each game it has pages for and pushes when it
-moved. A page that reconnects (after a restart) is sent the current view at once.
+change committed by another bot process on the same database is announced on PostgreSQL
+(bot/store/announcements.py calls ``refresh``); polling finds it on SQLite or while announcements
+are not heard: every ``interval`` seconds the hub reads the version of each game it has pages for
+and pushes when it moved. A page that reconnects (after a restart) is sent the current view at once.
 
 Every push re-checks each page's grant first (``check``: the link's age, the seat still that
 person's, a named watcher still able to see the channel; the poll re-checks quiet pages too): a page
@@ -214,20 +215,26 @@ class Hub:
         except Exception:
             log.exception("could not send game %s to a page", game_id)
 
+    async def refresh(self, game_id: int, version: int | None = None) -> None:
+        """Push the game to its pages if they are behind: a change announced by any process (one
+        the pages already have, such as this process's own, costs no read), or a poll (None)."""
+        pages = self.clients.get(game_id)
+        if not pages or (version is not None and min(c.version for c in pages) >= version):
+            return
+        table = await self.load(game_id)
+        if table is None:
+            return
+        if version is None:  # a poll also looks at quiet pages: a link may have expired meanwhile
+            await self._still_granted(list(self.clients.get(game_id, ())), table)
+        pages = self.clients.get(game_id)
+        if pages and table.version > min(c.version for c in pages):
+            await self.push(table)
+
     async def poll_once(self) -> None:
         """Push games whose version moved in another process, and close quiet pages whose grant
         was lost meanwhile (a link that expired, a channel the watcher can no longer see)."""
         for game_id in list(self.clients):
-            pages = self.clients.get(game_id)
-            if not pages:
-                continue
-            table = await self.load(game_id)
-            if table is None:
-                continue
-            await self._still_granted(list(pages), table)
-            pages = self.clients.get(game_id)
-            if pages and table.version > min(c.version for c in pages):
-                await self.push(table)
+            await self.refresh(game_id)
 
     async def poll_forever(self, interval: float) -> None:
         while True:
