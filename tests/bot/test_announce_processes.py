@@ -25,6 +25,7 @@ from bot.service.autoplay import next_ai_seat, offer_to_people
 from bot.service.tables import TableService
 from bot.store.db import make_sessions
 from bot.web.links import Links
+from bot.web.server import PROTOCOL
 from games.cities_knights.engine import ENGINE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +147,7 @@ async def test_a_press_and_an_answer_reach_the_other_process_only_by_announcemen
         token = Links(SECRET, "http://127.0.0.1", 3600).token(game_id)
         async with (
             aiohttp.ClientSession() as http,
-            http.ws_connect(f"http://127.0.0.1:{port}/ws?t={token}") as ws,
+            http.ws_connect(f"http://127.0.0.1:{port}/ws", protocols=(PROTOCOL, token)) as ws,
         ):
             opened = await page_version(ws)  # the page's first state, sent when it connects
 
