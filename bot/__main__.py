@@ -1,4 +1,5 @@
-"""`python -m bot`: apply migrations, then connect to Discord."""
+"""`python -m bot`: apply migrations, then connect to Discord; `python -m bot local ...`: a game in the
+browser on this computer without Discord (bot/local)."""
 
 from __future__ import annotations
 
@@ -117,7 +118,12 @@ def web_table(settings: Settings, service: TableService, pictures: Pictures) -> 
     )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if given[:1] == ["local"]:  # a game in the browser on this computer: no Discord, no token
+        from bot.local.cli import main as local
+
+        return local(given[1:])
     settings = get_settings()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put your bot token in .env or the environment (see README).", file=sys.stderr)

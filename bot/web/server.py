@@ -144,6 +144,7 @@ class WebTable:
         sockets_per_link: int = 4,
         idle_timeout: float = IDLE_TIMEOUT,
         body_timeout: float = BODY_TIMEOUT,
+        language: str | None = None,
     ) -> None:
         self.service = service
         self.pictures = pictures
@@ -158,6 +159,8 @@ class WebTable:
         self.trusted_proxies = trusted_proxies  # WEB_TRUSTED_PROXIES: whose X-Forwarded-For is read
         self.idle_timeout = idle_timeout
         self.body_timeout = body_timeout
+        # Every page in this language (a local table's --lang); None: each browser's own.
+        self.language = language
         # Told after a web action is committed: the chat adapter's announce (table message, DMs).
         self.announce: Announce | None = None
         # Told after a vote from a page: the chat adapter tells a decision and starts the stand-in.
@@ -239,7 +242,7 @@ class WebTable:
 
     # -- who is asking -------------------------------------------------------------------------
     def _lang(self, request: web.Request) -> str:
-        return lang_of_header(request.headers.get("Accept-Language"))
+        return self.language or lang_of_header(request.headers.get("Accept-Language"))
 
     def remote(self, request: web.Request) -> str:
         """The asking person's address (through WEB_TRUSTED_PROXIES' forwarded headers only)."""

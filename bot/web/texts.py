@@ -53,6 +53,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "next": {"en": "Step forward", "nl": "Stap vooruit"},
     "last": {"en": "Last step", "nl": "Laatste stap"},
     "step": {"en": "Step", "nl": "Stap"},
+    # one page passed from person to person (a local table's hand-over link)
+    "hand_over": {"en": "Pass the device to {name}", "nl": "Geef het apparaat aan {name}"},
+    "hand_over_ready": {"en": "I am {name}: show my seat", "nl": "Ik ben {name}: toon mijn plaats"},
     "slow_down": {"en": "Too many requests; wait a moment.", "nl": "Te veel verzoeken; wacht even."},
     "not_built": {
         "en": "The board page is not built on this server: cd web && npm ci && npm run build",

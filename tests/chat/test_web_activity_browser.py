@@ -43,7 +43,7 @@ def bundle_with_sdk_double(out: Path) -> Path:
         capture_output=True,
         timeout=120,
     )
-    for name in ("board.css", "index.html"):
+    for name in ("board.css", "handover.css", "index.html"):
         shutil.copy(WEB / "src" / name, out / name)
     return out
 

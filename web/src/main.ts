@@ -17,6 +17,7 @@ type State = {
 import { inActivity, startActivity } from "./activity";
 import { Board, drawBoard, el, list, section } from "./board";
 import { startReplay } from "./replay";
+import "./handover"; // one page passed between people (a local table's hand-over link)
 
 // The link's token follows "#" (never sent to the server, so no proxy logs it; older links carry it in
 // the path). It leaves the address bar at once and is kept for this tab only, so a reload still works.
@@ -123,6 +124,7 @@ function show(fresh: State): void {
   if (state && fresh.version < state.version) return; // an older view never replaces a newer one
   if (!state || fresh.version !== state.version) { menu = null; picked = []; }
   state = fresh;
+  window.dispatchEvent(new CustomEvent("board:state", { detail: fresh }));
   if (replaying) return;
   draw();
   if (!fresh.running) {
