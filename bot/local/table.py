@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,6 +73,7 @@ class LocalTable:
         ai_executor: Executor | None = None,
         bundle: Path = BUNDLE,
         on_change: Watcher | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.database_url = database_url
         self.secret = secret
@@ -87,6 +89,7 @@ class LocalTable:
         self._owned_executor: Executor | None = None
         self.bundle = bundle
         self.on_change = on_change
+        self.seeds = seeds  # where game seeds come from (tests replay a game); None: the OS
         self.port_taken: int | None = None  # the port asked for, when another program had it
         self._engine: Any = None
 
@@ -95,7 +98,7 @@ class LocalTable:
         """The database (migrated to the newest schema) and the parts that use it; nothing listens yet."""
         self._engine = await open_database(self.database_url, DATABASE_WAIT)
         await upgrade(self._engine)
-        self.service = TableService(make_sessions(self._engine))
+        self.service = TableService(make_sessions(self._engine), seeds=self.seeds)
         executor = self._given_executor
         if executor is None:
             executor = self._owned_executor = thinking_pool(1)  # one game: one decision at a time
