@@ -158,6 +158,12 @@ class Session:
         except DatabaseStartupError as exc:
             print(say("database", self.lang, error=exc), file=sys.stderr)
             return 1
+        try:
+            await local.listen()  # before any game is made: a port that cannot be used changes nothing
+        except OSError as exc:
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            print(say("port_busy", self.lang, port=local.port, host=local.host, why=why), file=sys.stderr)
+            return 1
         table = await self.find(local)
         if table is None and not args.game:
             return 2
@@ -182,12 +188,7 @@ class Session:
             self.say("resumed", game=self.game_name(table), id=table.game_id, version=table.version, seats=self.seat_list(table))
             if ignored := setup_given(args):
                 self.say("ignored", args=", ".join(ignored))
-        try:
-            await local.serve(table, self.lang)
-        except OSError as exc:
-            why = os.strerror(exc.errno) if exc.errno else str(exc)
-            print(say("port_busy", self.lang, port=local.port, host=local.host, why=why), file=sys.stderr)
-            return 1
+        local.play(table, self.lang)
         self.show_links(local, table)
         self.watch(table)
         await self.stop.wait()

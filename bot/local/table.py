@@ -23,7 +23,7 @@ from bot.service.pictures import Pictures
 from bot.service.tables import TableService, parse_options
 from bot.store.db import make_sessions, open_database
 from bot.store.migrate import upgrade
-from bot.store.models import LOBBY
+from bot.store.models import LOBBY, RUNNING
 from bot.web.links import Links, token_of
 from bot.web.server import BUNDLE, WebTable
 from games import registry
@@ -127,10 +127,9 @@ class LocalTable:
         if self._engine is not None:
             await self._engine.dispose()
 
-    async def serve(self, table: Table, language: str) -> None:
-        """Open the web table in ``language`` and let the AI seats go on. With ``port_fallback``, a
+    async def listen(self) -> None:
+        """Open the web table (pages get answers once a game is played). With ``port_fallback``, a
         port another program holds gives way to a free one (``port_taken`` says so)."""
-        self.web.language = language
         try:
             await self.web.start()
         except OSError as exc:
@@ -140,8 +139,16 @@ class LocalTable:
             self.port_taken, self.web.port = self.port, 0
             await self.web.start()
         self.links.base_url = f"http://{self.link_host()}:{self.web.port}"
-        if table.ai_seats:
+
+    def play(self, table: Table, language: str) -> None:
+        """The game's pages speak ``language``, and its AI seats go on."""
+        self.web.language = language
+        if table.ai_seats and table.status == RUNNING:
             self.ai.kick(table.game_id)
+
+    async def serve(self, table: Table, language: str) -> None:
+        await self.listen()
+        self.play(table, language)
 
     def link_host(self) -> str:
         """The host the printed links name: the loopback, or this computer's address on the
