@@ -25,17 +25,16 @@ from bot.local.folder import data_folder, database_url, link_secret
 from bot.local.seating import Seating, SeatingError, seating
 from bot.local.table import LocalTable, language_of
 from bot.local.words import say
+from bot.service.clock import CLOCKS
 from bot.service.errors import ServiceError
 from bot.service.notices import Table
 from bot.service.tables import parse_options
-from bot.store.models import FINISHED
+from bot.store.models import ABANDONED, FINISHED
 from bot.store.startup import DatabaseStartupError
 from games import ai, registry
 
 #: The port a local table asks for first: the same at every start, so open pages find it again.
 DEFAULT_PORT = 8470
-#: Arguments that only set up a new game (and so are not repeated in the command that goes on).
-SETUP_ARGS = ("players", "ai", "names", "option")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -49,10 +48,21 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--players", type=int, help="seats in all, people first (as python -m games play)")
     p.add_argument(
-        "--ai", nargs="*", default=[], choices=ai.LEVELS, metavar="LEVEL", help="one AI seat per level: easy, normal, hard"
+        "--ai",
+        nargs="*",
+        default=[],
+        choices=ai.LEVELS,
+        metavar="LEVEL",
+        help="one AI seat per level: easy, normal, hard",
     )
     p.add_argument("--names", nargs="+", default=[], metavar="NAME", help="the people's names, in seat order")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option, repeatable")
+    p.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        help="a turn clock for a new game (default off): when a person's time runs "
+        "out, the others vote for an AI stand-in or the end",
+    )
     p.add_argument("--lang", choices=("en", "nl"), help="the table's language (default: the game's, else en)")
     p.add_argument("--host", default="127.0.0.1", help="where to listen (0.0.0.0: every device on this network)")
     p.add_argument("--port", type=int, help=f"the port (default {DEFAULT_PORT}, or a free one; 0: any free port)")
@@ -91,6 +101,8 @@ def setup_given(args: argparse.Namespace) -> list[str]:
     if args.names:
         given.append("--names " + shlex.join(args.names))
     given += [f"--option {o}" for o in args.option]
+    if args.clock is not None:
+        given.append(f"--clock {args.clock}")
     return given
 
 
@@ -120,9 +132,9 @@ class Session:
         print(text, file=self.out, flush=True)
 
     def watch(self, table: Table) -> None:
-        if table.status == FINISHED and not self.over_told:
+        if table.status in (FINISHED, ABANDONED) and not self.over_told:
             self.over_told = True
-            self.say("over")
+            self.say("over" if table.status == FINISHED else "ended_by_vote")
 
     def checked_seating(self) -> Seating | None:
         """The new game's seating and options, checked before anything is opened (None: refused)."""
@@ -185,7 +197,13 @@ class Session:
             self.say("started", game=self.game_name(table), seats=self.seat_list(table))
         else:
             self.lang = args.lang or language_of(table)
-            self.say("resumed", game=self.game_name(table), id=table.game_id, version=table.version, seats=self.seat_list(table))
+            self.say(
+                "resumed",
+                game=self.game_name(table),
+                id=table.game_id,
+                version=table.version,
+                seats=self.seat_list(table),
+            )
             if ignored := setup_given(args):
                 self.say("ignored", args=", ".join(ignored))
         local.play(table, self.lang)
@@ -272,6 +290,7 @@ async def serve(args: argparse.Namespace, out: TextIO) -> int:
         ai_delay=args.ai_delay,
         budget_ms=args.budget_ms,
         on_change=session.watch,
+        clock=args.clock,
     )
     stop_on_signals(session.stop.set)
     try:
@@ -294,4 +313,3 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         return asyncio.run(serve(args, out or sys.stdout))
     except KeyboardInterrupt:
         return 0
-

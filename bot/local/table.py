@@ -5,6 +5,7 @@ are local user ids, and its turn clock is off."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from bot.local.driver import LocalDriver, Watcher
 from bot.local.folder import channel_of, person_id
 from bot.local.seating import Seating
 from bot.service.autoplay import AIPlayers, thinking_pool
+from bot.service.clock import EXPIRE, Now
 from bot.service.errors import ServiceError
 from bot.service.notices import Table
 from bot.service.pictures import Pictures
@@ -74,6 +76,9 @@ class LocalTable:
         bundle: Path = BUNDLE,
         on_change: Watcher | None = None,
         seeds: Callable[[], int] | None = None,
+        clock: str | None = None,
+        clock_tick: float = 5.0,
+        now: Now | None = None,
     ) -> None:
         self.database_url = database_url
         self.secret = secret
@@ -90,6 +95,10 @@ class LocalTable:
         self.bundle = bundle
         self.on_change = on_change
         self.seeds = seeds  # where game seeds come from (tests replay a game); None: the OS
+        # The turn clock of a new game (a choice of bot/service/clock.py; None: off, as at a table at home),
+        # seconds between looks at its deadlines, and the clock's time (tests move it).
+        self.clock, self.clock_tick, self.now = clock, clock_tick, now
+        self._clock_task: asyncio.Task[None] | None = None
         self.port_taken: int | None = None  # the port asked for, when another program had it
         self._engine: Any = None
 
@@ -98,7 +107,9 @@ class LocalTable:
         """The database (migrated to the newest schema) and the parts that use it; nothing listens yet."""
         self._engine = await open_database(self.database_url, DATABASE_WAIT)
         await upgrade(self._engine)
-        self.service = TableService(make_sessions(self._engine), seeds=self.seeds)
+        self.service = TableService(
+            make_sessions(self._engine), seeds=self.seeds, **({"now": self.now} if self.now else {})
+        )
         executor = self._given_executor
         if executor is None:
             executor = self._owned_executor = thinking_pool(1)  # one game: one decision at a time
@@ -118,6 +129,8 @@ class LocalTable:
         self.driver = LocalDriver(self.web, self.ai, self.on_change)
 
     async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         if hasattr(self, "web"):
             await self.web.stop()
             await self.ai.close()
@@ -141,10 +154,27 @@ class LocalTable:
         self.links.base_url = f"http://{self.link_host()}:{self.web.port}"
 
     def play(self, table: Table, language: str) -> None:
-        """The game's pages speak ``language``, and its AI seats go on."""
+        """The game's pages speak ``language``, its AI seats go on, and its turn clock (if it has one) runs."""
         self.web.language = language
         if table.ai_seats and table.status == RUNNING:
             self.ai.kick(table.game_id)
+        if table.clock_seconds and self._clock_task is None and self.clock_tick > 0:
+            self._clock_task = asyncio.get_running_loop().create_task(self._watch_clock())
+
+    async def fire_clock(self) -> None:
+        """Deadlines that came due: a seat whose time ran out is put to the vote on the players' pages
+        (a stand-in plays it, or the game ends), as the table message does in a chat."""
+        for alarm in await self.service.fire_due():
+            if alarm.kind == EXPIRE:
+                self.driver.told(alarm.table, [])
+
+    async def _watch_clock(self) -> None:
+        while True:
+            await asyncio.sleep(self.clock_tick)
+            try:
+                await self.fire_clock()
+            except Exception:
+                log.exception("the turn clock failed")
 
     async def serve(self, table: Table, language: str) -> None:
         await self.listen()
@@ -189,7 +219,9 @@ class LocalTable:
         for level in seats.levels:
             await self.service.add_bot(channel_id=channel, user_id=person_id(0), level=level)
         try:
-            outcome = await self.service.start(channel_id=channel, user_id=person_id(0), options_text=text or None)
+            outcome = await self.service.start(
+                channel_id=channel, user_id=person_id(0), options_text=text or None, clock_text=self.clock
+            )
         except ServiceError:
             lobby = await self.service.table_in(channel)
             if lobby is not None:

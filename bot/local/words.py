@@ -67,6 +67,10 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "The game is over; the page shows the result and the replay. Ctrl-C stops the table.",
         "nl": "Het spel is afgelopen; de pagina toont de uitslag en de herhaling. Ctrl-C stopt de tafel.",
     },
+    "ended_by_vote": {
+        "en": "The players voted to end the game. Ctrl-C stops the table.",
+        "nl": "De spelers stemden om het spel te beëindigen. Ctrl-C stopt de tafel.",
+    },
     "stopped_over": {"en": "The table stopped.", "nl": "De tafel is gestopt."},
     "name_a_game": {
         "en": "There is no unfinished game to go on with: name a game ({games}).",

@@ -21,7 +21,9 @@ LINK = re.compile(r"http://[^\s#]+/board#\S+")
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     env["XDG_DATA_HOME"] = str(tmp_path / "data")
     return env

@@ -7,6 +7,7 @@ import asyncio
 import io
 import socket
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import aiohttp
@@ -99,7 +100,10 @@ async def test_dutch_table_words_and_pages(tmp_path: Path, monkeypatch: pytest.M
         mine = next(line.strip() for line in shown.splitlines() if "/board#" in line)
         base, token = mine.split("#")
         headers = {"X-Board-Token": token, "Accept-Language": "en-GB,en;q=0.9"}
-        async with aiohttp.ClientSession() as http, http.get(base.replace("/board", "/api/state"), headers=headers) as r:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(base.replace("/board", "/api/state"), headers=headers) as r,
+        ):
             state = await r.json()
         assert state["lang"] == "nl" and state["texts"]["players"] == "Spelers"
         assert state["texts"]["hand_over"] == "Geef het apparaat aan {name}"
@@ -193,3 +197,40 @@ async def test_a_port_in_use(
     async with local_table(tmp_path / "data" / "speltafel", "look") as local:
         assert await local.unfinished("burg") is None  # refused before a game was made
         assert await local.unfinished("war_chest") is not None
+
+
+async def test_a_turn_clock_when_asked(tmp_path: Path) -> None:
+    """--clock 2m: when a person's time runs out, the other player's page offers the vote, and a
+    stand-in vote lets an AI play the absent person's seat (without --clock there is no clock)."""
+    moment = [datetime(2026, 3, 1, 20, 0)]
+    async with local_table(tmp_path, "clock", clock="2m", clock_tick=0, now=lambda: moment[0]) as local:
+        table = await local.begin("war_chest", Seating(("Ann", "Bob"), ()), [], "en")
+        await local.serve(table, "en")
+        assert table.clock_seconds == 120 and table.state is not None
+        [late] = table.engine.pending(table.state)
+        other = 1 - late
+        token = local.seat_links(table)[other].url.split("#")[1]
+        base = f"http://127.0.0.1:{local.web.port}"
+        headers = {"X-Board-Token": token}
+        async with aiohttp.ClientSession() as http:
+            moment[0] += timedelta(minutes=1)
+            await local.fire_clock()  # half time: nothing to vote on yet
+            async with http.get(f"{base}/api/state", headers=headers) as r:
+                assert (await r.json())["votes"] == []
+            moment[0] += timedelta(minutes=2)
+            await local.fire_clock()
+            async with http.get(f"{base}/api/state", headers=headers) as r:
+                votes = (await r.json())["votes"]
+            assert [v["seat"] for v in votes] == [late]
+            body = {"seat": late, "choice": "stand_in", "seq": 0}
+            async with http.post(f"{base}/api/vote", json=body, headers=headers) as r:
+                assert r.status == 200 and (await r.json())["ok"] is True
+        for _ in range(500):  # the stand-in (an AI) plays the late person's turn
+            if any(seat == late for seat, _ in await local.service.action_log(table.game_id)):
+                break
+            await asyncio.sleep(0.02)
+        after = await local.service.table_by_id(table.game_id)
+        assert after is not None and after.seats[late].stand_in and after.version > table.version
+    async with local_table(tmp_path / "plain", "no-clock") as local:
+        table = await local.begin("war_chest", Seating(("Ann", "Bob"), ()), [], "en")
+        assert table.clock_seconds is None
