@@ -1,4 +1,5 @@
-"""The web table's aiohttp application, run inside the bot process on WEB_PORT.
+"""The web table's aiohttp application, run inside the bot process on WEB_PORT (or by a local table,
+bot/local, on this computer without Discord).
 
 Routes: ``/board`` the page (static: it holds no game data; the link's token follows ``#``, and
 ``/board/<token>`` still opens older links), ``/static/*`` the bundle and the picture font,
