@@ -57,12 +57,17 @@ async def press_towards(page: Any, table: Table, seat: int, target: Action) -> b
     menu = seat_menu(table, seat, "en")
     for _ in range(12):
         await page.wait_for_selector("#options button, .message", timeout=STILL * 1000)
-        paths = [p for p in await page.locator("#options button").evaluate_all("bs => bs.map(b => b.dataset.path)")]
+        before = await page_version(page)
+        if before != table.version:  # an AI seat moved meanwhile (a simultaneous choice): look again
+            return False
+        paths = await page.locator("#options button").evaluate_all("bs => bs.map(b => b.dataset.path)")
         choice = next((p for p in paths if p != "back" and leads(menu, p, target)), None)
         if choice is None:
             return False
-        before = await page_version(page)
-        await page.locator(f'#options button[data-path="{choice}"]').click()
+        try:
+            await page.locator(f'#options button[data-path="{choice}"]').click(timeout=3000)
+        except playwright_api.TimeoutError:  # the page was drawn anew under the pointer (a newer version)
+            return False
         gone = f"!document.querySelector('#options button[data-path=\"{choice}\"]')"
         moved = f"Number(document.getElementById('app').dataset.version) > {before}"
         await page.wait_for_function(
