@@ -60,6 +60,9 @@ def language_of(table: Table) -> str:
 
 
 class LocalTable:
+    """One process serving local games: ``open`` the store and the parts, ``listen`` on the address,
+    ``begin`` or find a game, ``play`` it (its pages' language, its AI seats, its clock), ``close``."""
+
     def __init__(
         self,
         database_url: str,
@@ -114,7 +117,9 @@ class LocalTable:
         if executor is None:
             executor = self._owned_executor = thinking_pool(1)  # one game: one decision at a time
         self.ai = AIPlayers(self.service, executor, **self.ai_options)
-        self.pictures = Pictures(ThreadPoolExecutor(1))  # every game's board is an SVG scene; PNG is rare
+        # PNG boards are drawn only for a game without an SVG scene: a thread, not worker processes
+        self._drawing = ThreadPoolExecutor(1)
+        self.pictures = Pictures(self._drawing)
         self.links = Links(self.secret, "", LINK_LIFETIME)
         self.web = WebTable(
             self.service,
@@ -135,6 +140,7 @@ class LocalTable:
             await self.web.stop()
             await self.ai.close()
             self.pictures.close()
+            self._drawing.shutdown(wait=False, cancel_futures=True)
         if self._owned_executor is not None:
             self._owned_executor.shutdown(wait=False, cancel_futures=True)
         if self._engine is not None:
