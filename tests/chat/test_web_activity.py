@@ -11,17 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import discord
 
 from bot.web.activity import DiscordOAuth
 from bot.web.links import Pass
 from bot.web.server import WebTable
-from tests.chat.web_world import start_game, web_world
+from tests.chat.web_world import start_game, start_in_private_channel, web_world
 from tests.chat.world import World
 from tests.smoke.fake_discord import APPLICATION_ID, FakeDiscord
-
-HIDE = discord.PermissionOverwrite(view_channel=False)
-SHOW = discord.PermissionOverwrite(view_channel=True)
 
 
 @asynccontextmanager
@@ -90,16 +86,7 @@ async def test_a_refused_code_gives_a_clear_answer_and_no_session(tmp_path: Path
 async def test_the_session_is_the_channels_game_and_only_for_who_may_see_it(tmp_path: Path) -> None:
     async with activity_world(tmp_path, "activity-channel") as (world, web, fake):
         alice, bob, carol, dave = (world.add_player(n) for n in ("alice", "bob", "carol", "dave"))
-        secret = world.guild.create_text_channel(
-            "geheim",
-            overwrites={world.guild.default_role: HIDE, world.guild.me: SHOW, alice: SHOW, bob: SHOW, dave: SHOW},
-        )
-        await alice.slash(secret, "join", game="war_chest")
-        await bob.slash(secret, "join")
-        r = await alice.slash(secret, "start")
-        assert r.response is not None and "begins" in r.response.content
-        table = await world.service.table_in(secret.id)
-        assert table is not None
+        secret, table = await start_in_private_channel(world, [alice, bob], [dave])
         # carol cannot see #geheim: naming its channel gets her nothing of that game
         status, text = await sign_in(web, fake.grant_code(carol.id), secret.id)
         assert status == 403 and "No game is being played in this channel that you can open" in text

@@ -12,18 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import discord
 
 from bot.web.hub import LOST
 from bot.web.links import Pass, token_of
 from bot.web.server import SEEN_FOR
 from bot.web.texts import texts
 from tests.chat.test_web_table import board_links, get_state, play_one
-from tests.chat.web_world import open_socket, start_game, web_world
+from tests.chat.web_world import open_socket, start_game, start_in_private_channel, web_world
 from tests.chat.world import custom_ids
 
-HIDE = discord.PermissionOverwrite(view_channel=False)
-SHOW = discord.PermissionOverwrite(view_channel=True)
 WORDS = texts("en")
 
 
@@ -100,16 +97,7 @@ async def test_an_open_page_is_closed_when_its_link_expires(tmp_path: Path) -> N
 async def test_a_private_channels_watch_link_names_its_person_and_ends_with_their_view(tmp_path: Path) -> None:
     async with web_world(tmp_path, "grant-bound") as (world, web, ticks):
         alice, bob, dave = (world.add_player(n) for n in ("alice", "bob", "dave"))
-        secret = world.guild.create_text_channel(
-            "geheim",
-            overwrites={world.guild.default_role: HIDE, world.guild.me: SHOW, alice: SHOW, bob: SHOW, dave: SHOW},
-        )
-        await alice.slash(secret, "join", game="war_chest")
-        await bob.slash(secret, "join")
-        r = await alice.slash(secret, "start")
-        assert r.response is not None and "begins" in r.response.content
-        table = await world.service.table_in(secret.id)
-        assert table is not None
+        secret, table = await start_in_private_channel(world, [alice, bob], [dave])
         # dave watches: his link names him, and alice's watch link names her
         r = await dave.slash(secret, "board")
         assert r.response is not None

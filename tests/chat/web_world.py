@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 
 from bot.chat.app import Speltafel
@@ -93,6 +94,22 @@ async def start_game(world: World, game: str, players: int, options: str | None 
     )
     assert r.response is not None and "begins" in r.response.content, r.response and r.response.content
     return members
+
+
+async def start_in_private_channel(world: World, players: list[Any], watchers: list[Any]) -> tuple[Any, Any]:
+    """A War Chest game of ``players`` in a channel hidden from everyone but them, ``watchers`` and
+    the bot: the channel and its table."""
+    hide, show = discord.PermissionOverwrite(view_channel=False), discord.PermissionOverwrite(view_channel=True)
+    overwrites = {world.guild.default_role: hide, world.guild.me: show, **{m: show for m in [*players, *watchers]}}
+    secret = world.guild.create_text_channel("geheim", overwrites=overwrites)
+    await players[0].slash(secret, "join", game="war_chest")
+    for member in players[1:]:
+        await member.slash(secret, "join")
+    r = await players[0].slash(secret, "start")
+    assert r.response is not None and "begins" in r.response.content
+    table = await world.service.table_in(secret.id)
+    assert table is not None
+    return secret, table
 
 
 async def restart_with_web(world: World, ticks: Ticks, rate: int = 600) -> WebTable:
