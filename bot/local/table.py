@@ -6,6 +6,7 @@ are local user ids, and its turn clock is off."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 from collections.abc import Callable
@@ -38,6 +39,8 @@ LINK_LIFETIME = 30 * 24 * 3600.0
 LOCAL_RATE = 1200
 #: Seconds to wait for a database that does not answer yet (a PostgreSQL given with --database).
 DATABASE_WAIT = 10.0
+#: Seconds an AI seat may take to finish its move when the table stops.
+AI_GRACE = 5.0
 #: Hand-over links join the seats' tokens with this (never part of a token).
 TOKEN_SEPARATOR = ","
 
@@ -138,6 +141,10 @@ class LocalTable:
             self._clock_task.cancel()
         if hasattr(self, "web"):
             await self.web.stop()
+            # An AI seat in the middle of its move finishes it: one cut off inside a unit of work would
+            # leave its database connection holding SQLite's write lock until the process ends.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.ai.idle(), AI_GRACE)
             await self.ai.close()
             self.pictures.close()
             self._drawing.shutdown(wait=False, cancel_futures=True)
