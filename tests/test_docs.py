@@ -103,8 +103,8 @@ def test_the_readme_shows_each_command_once_and_they_are_known() -> None:
     assert commands == [
         ".venv/bin/python -m bot",
         ".venv/bin/python -m pytest",
-        ".venv/bin/python -m games play war_chest --ai normal",
         ".venv/bin/python -m bot local war_chest --ai normal",
+        ".venv/bin/python -m games play war_chest --ai normal",
     ]
 
 
@@ -114,7 +114,7 @@ def test_the_bot_command_runs_as_written_and_asks_for_its_token(tmp_path: Path) 
 
 
 def test_the_terminal_table_runs_as_written(tmp_path: Path) -> None:
-    done = run(readme_commands()[2], tmp_path, stdin="q\n")
+    done = run(readme_commands()[3], tmp_path, stdin="q\n")
     assert done.returncode == 1, done.stderr  # stopped by the person, the game kept
     assert "Saved to" in done.stdout and (tmp_path / "speltafel-war_chest.json").is_file()
 
@@ -130,7 +130,7 @@ def test_each_game_page_shows_its_board(page: str) -> None:
 def test_the_local_table_runs_as_written(tmp_path: Path) -> None:
     """Started as written (no token, no display: no browser is opened), it serves the game on the
     loopback and keeps it when Ctrl-C stops it."""
-    argv = readme_commands()[3].split()
+    argv = readme_commands()[2].split()
     assert argv[0] == ".venv/bin/python"
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DISPLAY", "WAYLAND_DISPLAY")}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
