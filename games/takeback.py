@@ -118,7 +118,9 @@ def shown_publicly(engine: Engine, state: Any, seat: int, action: Action) -> boo
     return True
 
 
-def replayed(engine: Engine, players: int, options: dict[str, Any], seed: int, actions: list[tuple[int, Action]]) -> Any:
+def replayed(
+    engine: Engine, players: int, options: dict[str, Any], seed: int, actions: list[tuple[int, Action]]
+) -> Any:
     """The game after ``actions``, replayed from its start: the state before an action that is
     taken back is the game replayed without it."""
     state = engine.start(players, dict(options), seed)

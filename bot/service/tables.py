@@ -588,7 +588,9 @@ class TableService:
             engine = registry.get(game.game_key)
             rows = await repo.action_log(s, game.id)
             players = len(game.seats)
-            earlier = takeback.replayed(engine, players, game.options or {}, game.seed, [(r.seat, r.action) for r in rows[:-2]])
+            earlier = takeback.replayed(
+                engine, players, game.options or {}, game.seed, [(r.seat, r.action) for r in rows[:-2]]
+            )
             previous = rows[-2] if len(rows) > 1 else None
             before_previous = takeback.copy_of(engine, earlier) if previous is not None else None
             if previous is not None:

@@ -99,7 +99,9 @@ async def test_a_hidden_pick_taken_back_leaves_the_game_as_before(svc: TableServ
     await refused("takeback_none", svc.take_back(game_id=table.game_id, user_id=1))
 
 
-async def test_a_public_move_is_named_and_moves_are_taken_back_one_by_one(svc: TableService, store: AsyncEngine) -> None:
+async def test_a_public_move_is_named_and_moves_are_taken_back_one_by_one(
+    svc: TableService, store: AsyncEngine
+) -> None:
     """Cities & Knights' set-up: a settlement and its road are taken back one after the other (each
     answer offers the next); the table names each as the chat's menus name it, in both languages."""
     table = await seated(svc, "cities_knights", 3)
