@@ -571,7 +571,8 @@ class TableService:
         the row is removed, the state before it rebuilt from the seed and the log (its dump equal
         to the snapshot before the action), the clocks put back as that action found them, and the
         game's version moves on, so buttons and pages drawn before are stale. ``seq``: the action
-        a button was drawn for; another one is refused as no longer open. The table's play-by-play
+        a button was drawn for: once another action came after it, or it was taken back already, the
+        button is no longer open. The table's play-by-play
         says who took back what (a hidden pick unnamed)."""
         async with self._lock(game_id), self._unit() as s:
             game = await repo.game_by_id(s, game_id, lock=True)
@@ -580,7 +581,9 @@ class TableService:
             seat = self._playing_seat(game, user_id).position
             last = await repo.last_actions(s, game.id, 1)
             if seq is not None and (not last or last[0].seq != seq or last[0].seat != seat):
-                raise ServiceError("closed")
+                # still in the log, but something came after it: say so; gone (or never theirs): closed
+                mine = await repo.action_at(s, game.id, seq)
+                raise ServiceError("takeback_acted" if mine is not None and mine.seat == seat else "closed")
             if not last:
                 raise ServiceError("takeback_none")
             if last[0].seat != seat or last[0].stand_in:

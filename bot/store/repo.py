@@ -72,6 +72,12 @@ async def last_actions(s: AsyncSession, game_id: int, count: int = 2) -> list[Ac
     return list((await s.execute(q)).scalars())
 
 
+async def action_at(s: AsyncSession, game_id: int, seq: int) -> ActionRow | None:
+    """The game's action numbered ``seq``, if it is (still) in the log."""
+    q = select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq == seq)
+    return (await s.execute(q)).scalars().first()
+
+
 async def action_count(s: AsyncSession, game_id: int) -> int:
     q = select(func.count()).select_from(ActionRow).where(ActionRow.game_id == game_id)
     return int((await s.execute(q)).scalar_one())

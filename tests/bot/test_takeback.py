@@ -128,9 +128,9 @@ async def test_refused_once_someone_else_acted_and_for_others_moves(svc: TableSe
     table = await seated(svc, "burg", 3)
     mine = await act(svc, table, 0, first(table, 0, "select"))
     theirs = await act(svc, mine.table, 1, first(mine.table, 1, "select"))
-    # p1 cannot take back: p2 has acted since; the button of p1's answer is no longer open
+    # p1 cannot take back: p2 has acted since (the button of p1's answer says so too)
     await refused("takeback_acted", svc.take_back(game_id=table.game_id, user_id=1))
-    await refused("closed", svc.take_back(game_id=table.game_id, user_id=1, seq=mine.takeback_seq))
+    await refused("takeback_acted", svc.take_back(game_id=table.game_id, user_id=1, seq=mine.takeback_seq))
     # nobody takes back another's move, typed or with that move's button
     await refused("takeback_acted", svc.take_back(game_id=table.game_id, user_id=3))
     await refused("closed", svc.take_back(game_id=table.game_id, user_id=3, seq=theirs.takeback_seq))
@@ -283,7 +283,7 @@ async def test_the_next_move_after_a_take_back_and_a_take_back_after_the_next_mo
     table = await now(svc, table.game_id)
     done = await act(svc, table, seat, _quiet(table, seat))
     await act(svc, done.table, 1 - seat, done.table.engine.legal(done.table.state, 1 - seat)[0])
-    await refused("closed", svc.take_back(game_id=table.game_id, user_id=user, seq=done.takeback_seq))
+    await refused("takeback_acted", svc.take_back(game_id=table.game_id, user_id=user, seq=done.takeback_seq))
     await refused("takeback_acted", svc.take_back(game_id=table.game_id, user_id=user))
 
 
