@@ -467,7 +467,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/config` the server's settings (Manage Server)\n"
             "`/leaderboard [game]` · `/stats [user]` · `/history` ratings and finished games\n"
             "`/replay game_id` an animated replay · `/export game_id` the game's log as a file\n"
-            "Secret choices come by DM; if your DMs are closed, press **Make my choice**."
+            "Secret choices come by DM; if your DMs are closed, press **Make my choice**.\n"
+            "**↶ Take back** under your move's answer undoes it while nobody else has moved "
+            "and it showed nothing new."
         ),
         "nl": (
             "`/join [spel]` meedoen of een lobby openen in dit kanaal\n`/leave` de lobby verlaten\n"
@@ -482,7 +484,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/config` de instellingen van de server (Server beheren)\n"
             "`/leaderboard [spel]` · `/stats [gebruiker]` · `/history` ratings en uitgespeelde spellen\n"
             "`/replay spel_nr` een geanimeerde herhaling · `/export spel_nr` het verloop als bestand\n"
-            "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**."
+            "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**.\n"
+            "**↶ Terugnemen** onder het antwoord op je zet maakt die ongedaan zolang niemand anders "
+            "gespeeld heeft en de zet niets nieuws liet zien."
         ),
     },
 }

@@ -379,3 +379,11 @@ async def test_a_take_back_works_after_a_restart(world: World) -> None:
     after = await current(world)
     assert after.engine.dump(after.state) == before.engine.dump(before.state)
     assert "↶ alice took back a hidden choice." in world.recent_lines()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+async def test_help_tells_of_it(world: World, lang: str) -> None:
+    alice = world.add_player("alice")
+    world.locales[alice.id] = lang
+    r = await alice.slash(world.channel, "help")
+    assert f"**{WORDS[lang]['button']}**" in r.response.embeds[0].description
