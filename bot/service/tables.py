@@ -571,9 +571,9 @@ class TableService:
         the row is removed, the state before it rebuilt from the seed and the log (its dump equal
         to the snapshot before the action), the clocks put back as that action found them, and the
         game's version moves on, so buttons and pages drawn before are stale. ``seq``: the action
-        a button was drawn for: once another action came after it, or it was taken back already, the
-        button is no longer open. The table's play-by-play
-        says who took back what (a hidden pick unnamed)."""
+        a button was drawn for; once another action came after it, or it was taken back already,
+        the button is no longer open. The table's play-by-play says who took back what (a hidden
+        pick unnamed)."""
         async with self._lock(game_id), self._unit() as s:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
