@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from games import ai, menus, registry, save_file
+from games import ai, menus, registry, save_file, takeback
 from games.ai.match import next_actor
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, OptionSpec, visible
 from games.json_file import DamagedFile
@@ -39,8 +39,8 @@ WORDS = {
         "turn": "— {name} —",
         "pass": "Pass the keyboard to {name} and press Enter.",
         "choose": "Choose a number",
-        "back": "b = back, s = status, r = rules, q = save and quit",
-        "back_map": "b = back, s = status, m = map, r = rules, q = save and quit",
+        "back": "b = back, u = take back, s = status, r = rules, q = save and quit",
+        "back_map": "b = back, u = take back, s = status, m = map, r = rules, q = save and quit",
         "bad": "Type one of the numbers shown.",
         "ai": "{name} chooses: {action}",
         "over": "The game is over.",
@@ -60,13 +60,19 @@ WORDS = {
         "you": "You",
         "player": "Player {n}",
         "picture": "(board: {path})",
+        "took_back": "↶ {name} took back: {action}",
+        "took_back_hidden": "↶ {name} took back a hidden choice.",
+        "takeback_none": "You have made no move to take back.",
+        "takeback_acted": "Someone else has acted since your last move, so it stands.",
+        "takeback_revealed": "Your last move showed something new (a die, a draw, hidden choices), "
+        "so it cannot be taken back.",
     },
     "nl": {
         "turn": "— {name} —",
         "pass": "Geef het toetsenbord aan {name} en druk op Enter.",
         "choose": "Kies een nummer",
-        "back": "b = terug, s = stand, r = regels, q = bewaren en stoppen",
-        "back_map": "b = terug, s = stand, m = kaart, r = regels, q = bewaren en stoppen",
+        "back": "b = terug, u = terugnemen, s = stand, r = regels, q = bewaren en stoppen",
+        "back_map": "b = terug, u = terugnemen, s = stand, m = kaart, r = regels, q = bewaren en stoppen",
         "bad": "Typ een van de getoonde nummers.",
         "ai": "{name} kiest: {action}",
         "over": "Het spel is afgelopen.",
@@ -86,6 +92,12 @@ WORDS = {
         "you": "Jij",
         "player": "Speler {n}",
         "picture": "(bord: {path})",
+        "took_back": "↶ {name} nam terug: {action}",
+        "took_back_hidden": "↶ {name} nam een geheime keuze terug.",
+        "takeback_none": "Je hebt geen zet om terug te nemen.",
+        "takeback_acted": "Iemand anders heeft na je laatste zet al gespeeld, dus die blijft staan.",
+        "takeback_revealed": "Je laatste zet liet iets nieuws zien (een worp, een trekking, geheime keuzes), "
+        "dus die kan niet worden teruggenomen.",
     },
 }
 # the answers besides a number, as a player may type them in either language
@@ -94,6 +106,7 @@ _STATUS = {"s", "status", "stand"}
 _BACK = {"b", "back", "terug"}
 _RULES = {"r", "rules", "regels"}
 _MAP = {"m", "map", "kaart"}
+_TAKE_BACK = {"u", "undo", "terugnemen"}
 
 #: Clears the screen at a hand-over: blank lines push everything out of sight on a terminal that
 #: ignores escape codes, then cursor home, clear screen, clear the scroll-back buffer.
@@ -282,14 +295,22 @@ class Console:
         )
 
     def human(self, seat: int) -> Action:
-        lang = self.setup.lang
         if self.setup.humans > 1 and self.at_keyboard != seat:
             self.hand_over(seat)
         self.at_keyboard = seat
         self.recent = []
         self.say(self.words["turn"].format(name=self.names[seat]))
-        self.show(seat)
-        self.draw(seat)
+        while True:
+            self.show(seat)
+            self.draw(seat)
+            action = self.choose(seat)
+            if action is not None:
+                return action
+            # a move was taken back: the seat decides again, on the game as it was before it
+
+    def choose(self, seat: int) -> Action | None:
+        """The seat's decision through the menus; None when it took back its last move instead."""
+        lang = self.setup.lang
         menu = menus.Menu(self.engine, self._named_view(seat), self.engine.legal(self.state, seat), lang)
         keys = self.words["back_map" if self._board_lines() else "back"]
         path: list[str] = []
@@ -315,10 +336,43 @@ class Console:
                 self.board_map()
             elif answer in _BACK:
                 path = path[:-1]
+            elif answer in _TAKE_BACK:
+                if self.take_back(seat):
+                    return None
             elif answer.isdigit() and 1 <= int(answer) <= len(step.options):
                 path = step.options[int(answer) - 1].path
             else:
                 self.say(self.words["bad"])
+
+    def take_back(self, seat: int) -> bool:
+        """``u``: the seat's own last move is taken back, if nobody else (no AI) has acted since and
+        it showed nothing new (games/takeback.py); the game goes back to just before it, and the
+        saved file with it. Otherwise the person is told why not. Returns whether it went back."""
+        log = self.setup.log
+        if not log:
+            self.say(self.words["takeback_none"])
+            return False
+        last, action = log[-1]
+        if last != seat:
+            self.say(self.words["takeback_acted"])
+            return False
+        s = self.setup
+        before = takeback.replayed(self.engine, s.players, s.options, s.seed, log[:-1])
+        if takeback.reveals(self.engine, before, seat, action, players=s.players, seed=len(log)):
+            self.say(self.words["takeback_revealed"])
+            return False
+        name = self.names[seat]
+        if takeback.shown_publicly(self.engine, before, seat, action):
+            view = {**self.engine.view(before, seat), "names": self.names}
+            label = " › ".join(self.engine.action_path(view, action, s.lang))
+            line = self.words["took_back"].format(name=name, action=label)
+        else:
+            line = self.words["took_back_hidden"].format(name=name)
+        self.state = before
+        log.pop()
+        self.save()
+        self.say_public(line)
+        return True
 
     def hand_over(self, seat: int) -> None:
         """A new person sits down: what the last one saw (their hand, their secret pick) leaves

@@ -212,6 +212,14 @@ class Engine(Protocol):
     # action types that may do so, and ``invited_this_turn(state) -> frozenset[int]``, the seats
     # the current turn's offers have addressed so far. With them an AI keeps its offers to people
     # few (games/ai/manners.py).
+    # Optional: ``reveals(state, seat, action) -> bool | None``, whether that action of that seat
+    # (``state`` is the state before it, never changed) shows anyone something they did not know:
+    # a die, a draw from a bag or deck, other seats' hidden picks turned over. True or False where
+    # the engine knows; None leaves it to the generic test of games/takeback.py, which redraws
+    # the hidden parts with ``determinize`` and compares what each seat learns. A person may take
+    # back their last action only when it revealed nothing, so an engine without the hook (and
+    # without ``determinize``) offers no taking back. Each game's tests compare the hook with
+    # the generic test on random positions.
     #
     # Optional hooks for search and AI players (games/ai):
     # ``clone(state) -> state``: an independent copy, cheap (no JSON round trip); applying to the

@@ -55,7 +55,7 @@ def test_alembic_upgrade_head_makes_the_schema(tmp_path: Path) -> None:
     with sqlite3.connect(db) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert {"games", "seats", "actions", "message_refs", "alembic_version"} <= tables
-        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0006",)
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0007",)
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 

@@ -21,6 +21,7 @@ from bot.chat.components import (
     HandButton,
     ReplayButton,
     ResendButton,
+    TakeBackButton,
     TallySelect,
     VoteButton,
 )
@@ -139,7 +140,15 @@ class Speltafel(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(
-            ChoiceButton, ChoiceSelect, TallySelect, HandButton, VoteButton, BackButton, ResendButton, ReplayButton
+            ChoiceButton,
+            ChoiceSelect,
+            TallySelect,
+            HandButton,
+            VoteButton,
+            BackButton,
+            ResendButton,
+            ReplayButton,
+            TakeBackButton,
         )
         await self.tree.set_translator(DutchDescriptions())
         await self.add_cog(Lobby(self))

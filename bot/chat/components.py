@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.service.menus import CUSTOM_ID, MAX_SEATS, bounded
+from bot.service.menus import CUSTOM_ID, MAX_SEATS, MAX_SEQ, bounded
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
@@ -25,6 +25,7 @@ __all__ = (
     "HandButton",
     "ReplayButton",
     "ResendButton",
+    "TakeBackButton",
     "TallySelect",
     "VoteButton",
 )
@@ -191,6 +192,37 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bk:(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _app(interaction).controller.come_back(interaction, self.game_id)
+
+
+class TakeBackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:(?P<game>\d+):(?P<seat>\d+):(?P<seq>\d+)"
+):
+    """“↶ Take back” on a person's private answer: takes back the action numbered ``seq`` of that
+    seat, if it is still the game's last one."""
+
+    def __init__(self, game_id: int, seat: int, seq: int, label: str = "↶ Take back", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], custom_id=f"tb:{game_id}:{seat}:{seq}", style=discord.ButtonStyle.secondary, row=row
+            )
+        )
+        self.game_id: int | None = game_id
+        self.seat: int | None = seat
+        self.seq: int | None = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: Any, /
+    ) -> TakeBackButton:
+        ids = {
+            "game_id": bounded(match["game"]),
+            "seat": bounded(match["seat"], MAX_SEATS - 1),
+            "seq": bounded(match["seq"], MAX_SEQ),
+        }
+        return _as_pressed(cls(0, 0, 0, item.label or "↶ Take back"), item, **ids)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _app(interaction).controller.take_back(interaction, self.game_id, self.seat, self.seq)
 
 
 class ResendButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rs:(?P<game>\d+)"):

@@ -32,6 +32,7 @@ from bot.service.preferences import Preferences
 from bot.service.records import Records
 from bot.service.replays import Replays
 from bot.service.tables import TableService
+from bot.service.taking_back import label as label_of
 from bot.store.models import RUNNING
 from games import registry
 
@@ -241,10 +242,24 @@ class Controller:
                 await self.announce(outcome, actor=seat, answer=interaction)
                 return
             # One answer: the table message itself shows the change (edited below, with the others').
-            await interaction.response.send_message("\n".join(seen)[:2000], ephemeral=True)
+            offer = render.take_back_items(after, seat, outcome.takeback_seq, lang)
+            extra: dict[str, Any] = {"view": render.view_of(offer)} if offer else {}
+            await interaction.response.send_message("\n".join(seen)[:2000], ephemeral=True, **extra)
             await self.announce(outcome, actor=seat)
             return
         # In a DM or an ephemeral message: the view after the action, and the seat's next step.
+        prompted = await self._answer_privately(interaction, outcome, seat, lang, seen)
+        await self.announce(outcome, actor=seat, actor_prompted=prompted)
+
+    async def _answer_privately(
+        self, interaction: discord.Interaction, outcome: Outcome, seat: int, lang: str, seen: list[str]
+    ) -> bool:
+        """Answer a press in a DM or an ephemeral message in place: the seat's view after the
+        change, ``seen`` (the confirmation and their private news), their next step when it
+        belongs there, and “↶ Take back” when the action may go. Returns whether the next step is
+        shown (then it is not sent again by DM)."""
+        after = outcome.table
+        game_id = after.game_id
         # A secret choice belongs in the DM; an ephemeral message carries it on only when DMs are closed.
         step = None
         in_dm = interaction.guild is None
@@ -258,6 +273,7 @@ class Controller:
                 items += board_items(self.bot.web, after, lang, seat)
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
+        items += render.take_back_items(after, seat, outcome.takeback_seq, lang)
         await self._answer_in_place(interaction, after, seat, lang, content, items)
         if in_dm and interaction.message is not None and not items:
             self._bare.add(interaction.message.id)
@@ -270,15 +286,47 @@ class Controller:
                 message_id=interaction.message.id,
                 user_id=interaction.user.id,
             )
-        await self.announce(outcome, actor=seat, actor_prompted=step is not None)
+        return step is not None
+
+    async def take_back(
+        self, interaction: discord.Interaction, game_id: int | None, seat: int | None, seq: int | None
+    ) -> None:
+        """“↶ Take back” on a private answer: honoured only there (the presser's DM, or an ephemeral
+        message at the game's table), for the person playing that seat, while the action it names
+        is still the game's last. The answer shows the game as before the action and the choice
+        again; the table's recent moves say who took back what."""
+        lang = self.user_lang(interaction)
+
+        def belongs(i: discord.Interaction, table: Table) -> bool:
+            return in_own_dm(i) or (at_table(i, table) and in_private(i))
+
+        placed = await self._pressed(interaction, game_id if seat is not None and seq is not None else None, belongs)
+        if placed is None or seat is None:
+            return
+        try:
+            if placed.player_of(seat) != interaction.user.id:
+                mine = placed.seat_played_by(interaction.user.id)
+                raise ServiceError(placed.not_playing(interaction.user.id) if mine is None else "not_your_button")
+            outcome = await self.service.take_back(game_id=placed.game_id, user_id=interaction.user.id, seq=seq)
+        except ServiceError as err:
+            await self.refuse(interaction, err)
+            return
+        after = outcome.table
+        undone = outcome.taken_back or {}
+        seen = [t("taken_back", lang, label=label_of(after.engine, after.view(seat), undone, lang))]
+        prompted = await self._answer_privately(interaction, outcome, seat, lang, seen)
+        await self.announce(outcome, actor=seat, actor_prompted=prompted)
 
     async def _table_answers(self, interaction: discord.Interaction, outcome: Outcome, seat: int, lang: str) -> bool:
         """Whether a press on the table message may be answered by redrawing that message: the
-        presser has no news of their own to read (nothing only their seat sees), reads the table's
-        language, pressed the live table message, and the game goes on."""
+        presser has no news of their own to read (nothing only their seat sees, no move they may
+        take back), reads the table's language, pressed the live table message, and the game goes
+        on."""
         table = outcome.table
         if outcome.finished or table.status != RUNNING or interaction.message is None:
             return False
+        if outcome.takeback_seq is not None:
+            return False  # “↶ Take back” is offered in a private answer
         if render.event_lines(table, outcome.events, lang, seat) or table.game_id in self._editing:
             return False
         if lang != await self.server_lang(interaction.guild):
@@ -469,6 +517,8 @@ class Controller:
         if outcome.finished:
             await self._attempt(table.game_id, self._drop_answered_call(table, channel))
             await self._attempt(table.game_id, self.post_result(table, channel, lang))
+        if outcome.taken_back is not None:
+            await self._withdraw_asks(table, channel, outcome.asked_before - set(table.prompts))
         if answer is not None:
             await self._attempt(table.game_id, self.refresh_table(table, channel, lang, answer=answer))
         elif self._holds(outcome, actor, actor_prompted):
@@ -503,6 +553,20 @@ class Controller:
         if table.status != RUNNING:
             self._owed.pop(table.game_id, None)
 
+    async def _withdraw_asks(self, table: Table, channel: discord.abc.Messageable, seats: set[int]) -> None:
+        """After a move was taken back, the seats it had asked are asked no more: the turn mention
+        that called them goes, and so do the buttons of their DM menus (a press there would only
+        hear that the choice is no longer open)."""
+        await self._attempt(table.game_id, self._drop_answered_call(table, channel))
+        for seat in sorted(seats):
+            user_id = table.user_of(seat)
+            ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=user_id) if user_id else None
+            if ref is None or ref[1] in self._bare:
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(view=None)
+            self._bare.add(ref[1])
+
     def _holds(self, outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
         """Whether the table edit may wait: nobody is asked who was not asked before (no hand-over),
         and the one who acted has their next step in front of them if they are still asked (a person
@@ -513,6 +577,8 @@ class Controller:
         table = outcome.table
         if outcome.finished or actor is None or table.status != RUNNING or table.votes or outcome.back:
             return False
+        if outcome.taken_back is not None:
+            return False  # the table shows at once that a move was taken back
         after = set(table.prompts)
         if not after or not after <= outcome.asked_before:
             return False  # a hand-over (or nobody left to ask)

@@ -404,6 +404,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     "back": {"en": "Back", "nl": "Terug"},
     "more": {"en": "Choose…", "nl": "Kies…"},
     "chosen": {"en": "Done: {label}", "nl": "Gedaan: {label}"},
+    # taking an action back
+    "take_back": {"en": "↶ Take back", "nl": "↶ Terugnemen"},
+    "taken_back": {"en": "Taken back: {label}", "nl": "Teruggenomen: {label}"},
+    "taken_back_hidden": {"en": "Taken back: your hidden choice", "nl": "Teruggenomen: je geheime keuze"},
+    "took_back": {"en": "↶ {name} took back: {label}", "nl": "↶ {name} nam terug: {label}"},
+    "took_back_hidden": {
+        "en": "↶ {name} took back a hidden choice.",
+        "nl": "↶ {name} nam een geheime keuze terug.",
+    },
+    "takeback_none": {"en": "You have made no move to take back.", "nl": "Je hebt geen zet om terug te nemen."},
+    "takeback_acted": {
+        "en": "This choice is no longer open: someone else has acted since your move, so it stands.",
+        "nl": "Deze keuze is niet meer open: iemand anders heeft na je zet al gespeeld, dus die blijft staan.",
+    },
+    "takeback_revealed": {
+        "en": "Your last move showed something new (a die, a draw, hidden choices), so it cannot be taken back.",
+        "nl": "Je laatste zet liet iets nieuws zien (een worp, een trekking, geheime keuzes), "
+        "dus die kan niet worden teruggenomen.",
+    },
     "recent": {"en": "Last moves", "nl": "Laatste zetten"},
     "hidden_choice": {"en": "a hidden choice", "nl": "een geheime keuze"},
     "waiting_for_what": {"en": "Waiting for {name}: {what}", "nl": "Wachten op {name}: {what}"},
@@ -448,7 +467,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/config` the server's settings (Manage Server)\n"
             "`/leaderboard [game]` · `/stats [user]` · `/history` ratings and finished games\n"
             "`/replay game_id` an animated replay · `/export game_id` the game's log as a file\n"
-            "Secret choices come by DM; if your DMs are closed, press **Make my choice**."
+            "Secret choices come by DM; if your DMs are closed, press **Make my choice**.\n"
+            "**↶ Take back** under your move's answer undoes it while nobody else has moved "
+            "and it showed nothing new."
         ),
         "nl": (
             "`/join [spel]` meedoen of een lobby openen in dit kanaal\n`/leave` de lobby verlaten\n"
@@ -463,7 +484,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/config` de instellingen van de server (Server beheren)\n"
             "`/leaderboard [spel]` · `/stats [gebruiker]` · `/history` ratings en uitgespeelde spellen\n"
             "`/replay spel_nr` een geanimeerde herhaling · `/export spel_nr` het verloop als bestand\n"
-            "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**."
+            "Geheime keuzes gaan per privébericht; staan die uit, druk dan op **Mijn keuze maken**.\n"
+            "**↶ Terugnemen** onder het antwoord op je zet maakt die ongedaan zolang niemand anders "
+            "gespeeld heeft en de zet niets nieuws liet zien."
         ),
     },
 }

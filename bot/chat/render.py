@@ -13,6 +13,7 @@ from bot.chat.components import (
     ChoiceSelect,
     HandButton,
     ReplayButton,
+    TakeBackButton,
     TallySelect,
     VoteButton,
 )
@@ -22,6 +23,7 @@ from bot.service.clock import clock_name
 from bot.service.notices import SeatInfo, Table
 from bot.service.pictures import Pictures
 from bot.service.tables import BACK, STAND_IN
+from bot.service.taking_back import TOOK_BACK
 from games.core import Event, visible
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
@@ -150,11 +152,21 @@ def log_lines(table: Table, events: list[Event], lang: str) -> list[str]:
             out.append(t("is_back", lang, name=table.seats[ev["seat"]].name))
         elif kind == STAND_IN:
             out.append(t("stand_in_acted", lang, name=table.seats[ev["seat"]].name))
+        elif kind == TOOK_BACK:
+            out.append(took_back_line(table, ev, lang))
         elif visible(ev, None):
             line = table.engine.describe_event(ev, lang, table.names, None)
             if line:
                 out.append(line)
     return out
+
+
+def took_back_line(table: Table, ev: Event, lang: str) -> str:
+    """“Bram took back: road 10–14”, the action named as the chat's menus name it; a hidden pick
+    is not named."""
+    name = table.seats[ev["seat"]].name
+    label = (ev.get("label") or {}).get(lang)
+    return t("took_back", lang, name=name, label=label) if label else t("took_back_hidden", lang, name=name)
 
 
 def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | None) -> None:
@@ -243,6 +255,17 @@ def step_items(table: Table, seat: int, lang: str, step: menus.Step, menu: menus
             )
         )
     return items
+
+
+#: the row of “↶ Take back” on a private answer, beside Back and the board link
+TAKE_BACK_ROW = 4
+
+
+def take_back_items(table: Table, seat: int, seq: int | None, lang: str) -> list[discord.ui.Item[Any]]:
+    """“↶ Take back” for the action numbered ``seq`` (None: nothing may be taken back)."""
+    if seq is None:
+        return []
+    return [TakeBackButton(table.game_id, seat, seq, t("take_back", lang), row=TAKE_BACK_ROW)]
 
 
 def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,7 +33,7 @@ CLOCKS: dict[str, int | None] = {
 
 REMIND, EXPIRE = "remind", "expire"
 
-__all__ = ("CLOCKS", "EXPIRE", "REMIND", "Now", "clock_seconds", "reschedule", "utcnow")
+__all__ = ("CLOCKS", "EXPIRE", "REMIND", "Now", "clock_seconds", "reschedule", "restore", "utcnow")
 
 
 def clock_seconds(text: str | None) -> int | None:
@@ -47,14 +48,20 @@ def clock_name(seconds: int | None) -> str:
     return next((name for name, value in CLOCKS.items() if value == seconds), f"{seconds}s")
 
 
-async def reschedule(s: AsyncSession, game: Game, waiting: set[int], now: datetime, actor: int | None = None) -> None:
-    """Make the game's timer rows match the seats it waits for now (people, not stand-ins)."""
+async def reschedule(
+    s: AsyncSession, game: Game, waiting: set[int], now: datetime, actor: int | None = None
+) -> dict[str, Any]:
+    """Make the game's timer rows match the seats it waits for now (people, not stand-ins).
+    Returns what it took away, for ``restore`` when the change is taken back: the removed rows
+    (``[seat, kind, due_at, fired_at]``, times as ISO text) and the closed votes."""
     rows = list((await s.execute(select(Timer).where(Timer.game_id == game.id))).scalars())
     if game.clock_seconds is None:
         waiting = set()
     keep = {seat for seat in waiting if seat != actor}
+    removed: list[list[Any]] = []
     for row in rows:
         if row.seat not in keep:
+            removed.append([row.seat, row.kind, row.due_at.isoformat(), row.fired_at and row.fired_at.isoformat()])
             await s.delete(row)
     have = {row.seat for row in rows if row.seat in keep}
     for seat in sorted(waiting - have):
@@ -62,9 +69,29 @@ async def reschedule(s: AsyncSession, game: Game, waiting: set[int], now: dateti
         s.add(Timer(game_id=game.id, seat=seat, kind=REMIND, due_at=now + span / 2))
         s.add(Timer(game_id=game.id, seat=seat, kind=EXPIRE, due_at=now + span))
     # Votes were about seats whose time ran out; they end when those seats stop waiting.
-    votes = {k: v for k, v in (game.votes or {}).items() if int(k) in waiting}
-    if votes != (game.votes or {}):
+    old_votes = dict(game.votes or {})
+    votes = {k: v for k, v in old_votes.items() if int(k) in waiting}
+    if votes != old_votes:
         game.votes = votes
+    return {"timers": removed, "votes": {k: v for k, v in old_votes.items() if k not in votes}}
+
+
+async def restore(s: AsyncSession, game: Game, undone: dict[str, Any] | None) -> None:
+    """Put back what a ``reschedule`` took away (its return value): the removed rows replace the
+    seats' rows made since, and the closed votes open again. The caller reschedules afterwards for
+    the seats waiting then."""
+    if not undone:
+        return
+    rows = undone.get("timers") or []
+    seats = {int(row[0]) for row in rows}
+    if seats:
+        await s.execute(delete(Timer).where(Timer.game_id == game.id, Timer.seat.in_(seats)))
+    for seat, kind, due_at, fired_at in rows:
+        fired = datetime.fromisoformat(fired_at) if fired_at else None
+        s.add(Timer(game_id=game.id, seat=int(seat), kind=kind, due_at=datetime.fromisoformat(due_at), fired_at=fired))
+    votes = undone.get("votes") or {}
+    if votes:
+        game.votes = {**votes, **(game.votes or {})}
 
 
 async def claim_due(s: AsyncSession, now: datetime, limit: int = 50) -> list[Timer]:

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.core import Engine, Event, Prompt, Result
+from games.core import Action, Engine, Event, Prompt, Result
 
 #: The level of the AI that plays for an absent person.
 STAND_IN_LEVEL = "normal"
@@ -163,6 +163,9 @@ class Outcome:
     by_stand_in: bool = False  # the action was made by the AI standing in for that seat
     back: list[int] = field(default_factory=list)  # seats whose person took over again
     asked_before: set[int] = field(default_factory=set)  # seats that had an open prompt before the change
+    # the action the acting person may take back now (its sequence, for the button), None: none
+    takeback_seq: int | None = None
+    taken_back: Action | None = None  # the change took this action back (its events: the table's line)
 
 
 @dataclass

@@ -27,9 +27,10 @@ from bot.service.clock import Now
 from bot.service.errors import ServiceError, echo
 from bot.service.notices import Alarm, Outcome, SeatInfo, Table, Voted
 from bot.service.rating_rows import rate_game
+from bot.service.taking_back import may_go, took_back
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
-from games import ai, registry
+from games import ai, registry, takeback
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Prompt, Result, event, visible
 from games.standing import ranked, result_from_json
 
@@ -489,7 +490,7 @@ class TableService:
             if mine.stand_in:  # acting yourself means you are back: the stand-in steps aside
                 mine.stand_in = False
                 back.append(seat)
-            outcome = await self._apply(s, game, seat, action, back=back)
+            outcome = await self._apply(s, game, seat, action, back=back, by_person=True)
             outcome.back = back
             return outcome
 
@@ -514,12 +515,14 @@ class TableService:
         *,
         by_stand_in: bool = False,
         back: list[int] | None = None,
+        by_person: bool = False,
     ) -> Outcome:
         engine = registry.get(game.game_key)
         state = engine.load(game.snapshot or {})
         asked_before = set(open_prompts(engine, state))
         if seat not in asked_before:
             raise ServiceError("not_your_turn")
+        before = takeback.copy_of(engine, state) if by_person else None  # a person's action may be taken back
         try:
             events = engine.apply(state, seat, action)
         except IllegalAction as exc:
@@ -529,7 +532,7 @@ class TableService:
         if by_stand_in:
             told.append(event(STAND_IN, seat=seat))
         log_events(game, told + [ev for ev in events if visible(ev, None)])
-        repo.append_action(s, game, new_version, seat, action, stand_in=by_stand_in)
+        row = repo.append_action(s, game, new_version, seat, action, stand_in=by_stand_in)
         game.snapshot = engine.dump(state)
         secret, public = self._refresh_prompts(game, engine, state, seq=new_version, actor=seat)
         result = engine.result(state)
@@ -539,9 +542,15 @@ class TableService:
         await s.flush()
         changes = await self._rate(s, game) if result is not None else {}
         waiting = self._waiting_people(game, engine, state) if result is None else set()
-        await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
+        row.undo = await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         table = self._table(game, state)
         table.rating_changes = changes
+        players = len(game.seats)
+        open_to_take_back = (
+            before is not None
+            and result is None
+            and may_go(engine, before, seat, action, players=players, seq=new_version)
+        )
         return Outcome(
             table,
             events,
@@ -551,7 +560,75 @@ class TableService:
             action_seat=seat,
             by_stand_in=by_stand_in,
             asked_before=asked_before,
+            takeback_seq=new_version if open_to_take_back else None,
         )
+
+    async def take_back(self, *, game_id: int, user_id: int, seq: int | None = None) -> Outcome:
+        """Take back the person's own last action: the one exception to the append-only log.
+
+        Allowed while nobody else (no AI, no stand-in) has acted since, the game goes on, and the
+        action revealed nothing (see games/takeback.py). In one unit of work like an action's:
+        the row is removed, the state before it rebuilt from the seed and the log (its dump equal
+        to the snapshot before the action), the clocks put back as that action found them, and the
+        game's version moves on, so buttons and pages drawn before are stale. ``seq``: the action
+        a button was drawn for; once another action came after it, or it was taken back already,
+        the button is no longer open. The table's play-by-play says who took back what (a hidden
+        pick unnamed)."""
+        async with self._lock(game_id), self._unit() as s:
+            game = await repo.game_by_id(s, game_id, lock=True)
+            if game is None or game.status != RUNNING:
+                raise ServiceError("closed")
+            seat = self._playing_seat(game, user_id).position
+            last = await repo.last_actions(s, game.id, 1)
+            if seq is not None and (not last or last[0].seq != seq or last[0].seat != seat):
+                # still in the log, but something came after it: say so; gone (or never theirs): closed
+                mine = await repo.action_at(s, game.id, seq)
+                raise ServiceError("takeback_acted" if mine is not None and mine.seat == seat else "closed")
+            if not last:
+                raise ServiceError("takeback_none")
+            if last[0].seat != seat or last[0].stand_in:
+                raise ServiceError("takeback_acted")
+            engine = registry.get(game.game_key)
+            rows = await repo.action_log(s, game.id)
+            players = len(game.seats)
+            earlier = takeback.replayed(
+                engine, players, game.options or {}, game.seed, [(r.seat, r.action) for r in rows[:-2]]
+            )
+            previous = rows[-2] if len(rows) > 1 else None
+            before_previous = takeback.copy_of(engine, earlier) if previous is not None else None
+            if previous is not None:
+                engine.apply(earlier, previous.seat, previous.action)
+            undone = rows[-1]
+            if not may_go(engine, earlier, seat, undone.action, players=players, seq=undone.seq):
+                raise ServiceError("takeback_revealed")
+            asked_before = set(open_prompts(engine, engine.load(game.snapshot or {})))
+            names = self._table(game, earlier).names
+            told = took_back(engine, earlier, seat, undone.action, names)
+            await s.delete(undone)
+            game.snapshot = engine.dump(earlier)
+            secret, public = self._refresh_prompts(game, engine, earlier, seq=game.version + 1, actor=seat)
+            log_events(game, [told])
+            await clock.restore(s, game, undone.undo)
+            await s.flush()
+            await clock.reschedule(s, game, self._waiting_people(game, engine, earlier), self.now())
+            # the action before it may go next, on the same terms
+            again = (
+                previous is not None
+                and before_previous is not None
+                and previous.seat == seat
+                and not previous.stand_in
+                and may_go(engine, before_previous, seat, previous.action, players=players, seq=previous.seq)
+            )
+            return Outcome(
+                self._table(game, earlier),
+                [told],
+                secret,
+                public,
+                action_seat=seat,
+                asked_before=asked_before,
+                taken_back=undone.action,
+                takeback_seq=previous.seq if again and previous is not None else None,
+            )
 
     async def _rate(self, s: AsyncSession, game: Game) -> dict[int, tuple[int, int]]:
         """Rate a game that just finished, in its own unit of work: seat -> (before, after)."""

@@ -109,7 +109,8 @@ class Seat(Base):
 
 
 class ActionRow(Base):
-    """The append-only log: replaying it from the seed rebuilds the snapshot."""
+    """The log: replaying it from the seed rebuilds the snapshot. Rows are only appended, except
+    that taking an action back removes the game's last one."""
 
     __tablename__ = "actions"
 
@@ -120,6 +121,9 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]]
     stand_in: Mapped[bool] = mapped_column(default=False)  # made by the AI standing in for the seat
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # What taking it back restores besides the snapshot: the timer rows and votes its unit of work
+    # removed ({"timers": [[seat, kind, due_at, fired_at], ...], "votes": {...}}); None before 0007.
+    undo: Mapped[dict[str, Any] | None]
 
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_actions_game_seq"),)
 

@@ -55,13 +55,27 @@ def add_game(s: AsyncSession, **fields: Any) -> Game:
 
 def append_action(
     s: AsyncSession, game: Game, seq: int, seat: int, action: dict[str, Any], *, stand_in: bool = False
-) -> None:
-    s.add(ActionRow(game_id=game.id, seq=seq, seat=seat, action=action, stand_in=stand_in))
+) -> ActionRow:
+    row = ActionRow(game_id=game.id, seq=seq, seat=seat, action=action, stand_in=stand_in)
+    s.add(row)
+    return row
 
 
 async def action_log(s: AsyncSession, game_id: int) -> list[ActionRow]:
     q = select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
     return list((await s.execute(q)).scalars())
+
+
+async def last_actions(s: AsyncSession, game_id: int, count: int = 2) -> list[ActionRow]:
+    """The game's last ``count`` actions, newest first."""
+    q = select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq.desc()).limit(count)
+    return list((await s.execute(q)).scalars())
+
+
+async def action_at(s: AsyncSession, game_id: int, seq: int) -> ActionRow | None:
+    """The game's action numbered ``seq``, if it is (still) in the log."""
+    q = select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.seq == seq)
+    return (await s.execute(q)).scalars().first()
 
 
 async def action_count(s: AsyncSession, game_id: int) -> int:

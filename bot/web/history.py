@@ -5,7 +5,8 @@ snapshot), so a page shows the whole game after a restart and changes other proc
 only what this process saw. Every event is kept with whom it is for; each page filters by its seat
 (`games.core.visible`). Once built, a game's log follows the changes this process commits without
 reading the database; it is rebuilt when the game's version moved in a way this process did not
-see (another process, or a change between actions that added none).
+see (another process, or a change between actions that added none), and after a move was taken
+back (the log then reads as if it had never been made).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.notices import Table
+from bot.service.taking_back import TOOK_BACK
 from bot.store import repo
 from games import registry
 from games.core import Action, Engine, Event
@@ -92,7 +94,9 @@ class History:
         kept = self.games.get(table.game_id)
         if kept is None:
             return
-        if kept.version == table.version - 1:  # the very next version: its events (if any) are all there is
+        if any(ev.get("type") == TOOK_BACK for ev in events):
+            kept.version = -1  # its events are gone from the game: read the log again
+        elif kept.version == table.version - 1:  # the very next version: its events (if any) are all there is
             kept.events.extend(events)
             kept.version = table.version
         elif table.version > kept.version:

@@ -5,7 +5,8 @@ Routes: ``/board`` the page (static: it holds no game data; the link's token fol
 ``/board/<token>`` still opens older links), ``/static/*`` the bundle and the picture font,
 ``/api/state`` the reader's view, ``/api/picture`` the PNG board of games without a scene,
 ``/api/menu`` and ``/api/place`` a press (a step of the menu, or an action applied through the table
-service exactly as a chat press), ``/api/vote`` a player's vote on a seat whose time ran out (the table
+service exactly as a chat press), ``/api/takeback`` the answer's "↶ Take back" (the table service's, as
+the chat's button), ``/api/vote`` a player's vote on a seat whose time ran out (the table
 service's vote, as the table message's buttons), ``/ws`` live updates. Every request but static files
 carries a link token (the ``X-Board-Token`` header, or the socket's protocol list: never the
 address, which proxies log), passes the rate limit, and has its grant checked against the game as it
@@ -33,6 +34,7 @@ from bot.service.menus import MAX_SEATS, MAX_SEQ
 from bot.service.notices import Outcome, Table, Voted
 from bot.service.pictures import Pictures
 from bot.service.tables import TableService
+from bot.service.taking_back import label as label_of
 from bot.store.models import FINISHED, RUNNING
 from bot.web.activity import DiscordOAuth, OAuthRefused
 from bot.web.guard import Network, client_address, json_body, number, whole
@@ -75,6 +77,8 @@ def activity_csp(client_id: str) -> str:
         f"frame-ancestors https://{client_id}.discordsays.com https://discord.com "
         "https://ptb.discord.com https://canary.discord.com",
     )
+
+
 STATIC_TYPES = {".js": "text/javascript", ".css": "text/css", ".map": "application/json", ".html": "text/html"}
 
 Announce = Callable[[Outcome, int], Awaitable[None]]
@@ -196,6 +200,7 @@ class WebTable:
                 web.post("/api/menu", self.menu),
                 web.post("/api/place", self.place),
                 web.post("/api/vote", self.vote),
+                web.post("/api/takeback", self.take_back),
                 web.get("/ws", self.socket),
                 web.get("/api/replay", self.replay_outline),
                 web.get("/api/replay/step", self.replay_step),
@@ -504,15 +509,45 @@ class WebTable:
             outcome = await self.service.act(game_id=table.game_id, user_id=grant.user_id or 0, action=action, seq=seq)
         except ServiceError as err:
             return self._refusal(err, lang, table)
+        self._tell(outcome, grant.seat or 0)
+        view = table.view(grant.seat)  # as it was when the person chose, naming seats as the chat does
+        done: dict[str, Any] = {"ok": True, "done": t("chosen", lang, label=label_of(table.engine, view, action, lang))}
+        return web.json_response({**done, **self._offer(outcome, lang)})
+
+    async def take_back(self, request: web.Request) -> web.Response:
+        """“↶ Take back” under an answer: ``seq`` names the action it was offered for, which must
+        still be the seat's last; the table service decides, as for the chat's button."""
+        grant, table, body = await self._body(request)
+        lang = self._lang(request)
+        seq = whole(body.get("seq"), MAX_SEQ)
+        if seq is None:
+            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
+        try:
+            outcome = await self.service.take_back(game_id=table.game_id, user_id=grant.user_id or 0, seq=seq)
+        except ServiceError as err:
+            return self._refusal(err, lang, table)
+        self._tell(outcome, grant.seat or 0)
+        after = outcome.table
+        label = label_of(after.engine, after.view(grant.seat), outcome.taken_back or {}, lang)
+        return web.json_response({"ok": True, "done": t("taken_back", lang, label=label), **self._offer(outcome, lang)})
+
+    @staticmethod
+    def _offer(outcome: Outcome, lang: str) -> dict[str, Any]:
+        """The answer's “↶ Take back”: the action's sequence and the button's words (none: nothing
+        may be taken back)."""
+        if outcome.takeback_seq is None:
+            return {}
+        return {"takeback": {"seq": outcome.takeback_seq, "label": t("take_back", lang)}}
+
+    def _tell(self, outcome: Outcome, seat: int) -> None:
+        """A committed change from a page: the chat adapter tells the table (and the pages), or,
+        without one, the pages are told here."""
         if self.announce is not None:
-            task = asyncio.get_running_loop().create_task(self.announce(outcome, grant.seat or 0))
+            task = asyncio.get_running_loop().create_task(self.announce(outcome, seat))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         else:
             self.changed(outcome.table, outcome.events)
-        view = table.view(grant.seat)  # as it was when the person chose, naming seats as the chat does
-        label = " › ".join(table.engine.action_path(view, action, lang))
-        return web.json_response({"ok": True, "done": t("chosen", lang, label=label)})
 
     @staticmethod
     def _refusal(err: ServiceError, lang: str, table: Table) -> web.Response:

@@ -524,6 +524,39 @@ class BattlesBuilders(Presentation):
         st.chance = Chance(rng.getrandbits(64))
         return st
 
+    def reveals(self, state: State, seat: int, action: Action) -> bool | None:
+        """Whether the action shows anyone what they did not know (see games/takeback.py): a die
+        rolled that has more than one face value, the fictitious player's draw from a pool of more
+        than one kind, the next event tile turned over from several, a scripted outcome read, or
+        the round's last commit while another seat's commit could still be more than one thing
+        (they are all turned over then). None for an illegal action."""
+        after = self.clone(state)
+        try:
+            events = self.apply(after, seat, action)
+        except IllegalAction:
+            return None
+        if state.chance.script != after.chance.script or (len(after.deck) < len(state.deck) and len(state.deck) > 1):
+            return True
+        faces = state.cfg.faces
+        for ev in events:
+            if ev["type"] == "dice_rolled" and any(len(set(faces[c])) > 1 for c in ev["colours"]):
+                return True
+            if ev["type"] == "dummy_drew" and sum(1 for n in state.seats[state.players].stock if n) > 1:
+                return True
+        turned = state.phase == COMMIT and (after.phase != COMMIT or after.round != state.round)
+        return turned and any(self._open_commit(state, p) for p in range(state.players) if p != seat)
+
+    @staticmethod
+    def _open_commit(st: State, p: int) -> bool:
+        """Whether seat p has committed chips that others cannot tell from what is public (the
+        stock they came from, and their count unless commits are simultaneous), as
+        ``determinize`` redraws them."""
+        s = st.seats[p]
+        if s.commit is None:
+            return False
+        before = tuple(a + b for a, b in zip(s.stock, s.commit))
+        return len(possible_commits(before, None if st.cfg.simultaneous else s.count)) > 1
+
     def unseen_move(self, state: State, seat: int, observer: int) -> bool:
         """Whether ``observer`` cannot see what ``seat`` does next: another seat's commit, whose
         chips stay hidden until the reveal (only its count is public)."""

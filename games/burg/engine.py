@@ -104,6 +104,7 @@ from typing import Any
 
 from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, visible
 from games.rng import Chance
+from games.takeback import drew_on_chance
 
 from .data import (
     BUILD_TYPES,
@@ -1645,6 +1646,27 @@ class BurgEngine(Presentation):
                 pieces, _decl, pay, decl = found[0]
                 out[tid] = {"payment": dict(pay), "silver_as": dict(decl) if pieces[4] else None}
         return out
+
+    # -- taking back (games/takeback.py) -----------------------------------------------------
+    def reveals(self, s: State, seat: int, action: Action) -> bool | None:
+        """Whether the action shows anyone what they did not know (see games/takeback.py): the
+        last selection of a round turns every selection over (R-24), news when another seat's
+        hand allowed more than one; a winter card is drawn from several; or the generator moves.
+        None for an illegal action."""
+        after = self.clone(s)
+        try:
+            self.apply(after, seat, action)
+        except IllegalAction:
+            return None
+        deck, left = s.winter_deck or [], after.winter_deck or []
+        if drew_on_chance(s.chance, after.chance) or (len(left) < len(deck) and len(set(deck)) > 1):
+            return True
+        turned = s.phase == "select" and (after.phase != "select" or after.round != s.round)
+        selections = s.selections or []
+        return turned and any(
+            p != seat and mine is not None and len(self._allowed_selections(s, p)) > 1
+            for p, mine in enumerate(selections)
+        )
 
     # -- search hooks (games/ai) -------------------------------------------------------------
     def clone(self, s: State) -> State:

@@ -109,6 +109,7 @@ from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
 from games.rng import Chance
+from games.takeback import drew_on_chance
 
 NV, NE = D.NV, D.NE
 KINDS = D.KINDS
@@ -206,6 +207,8 @@ MAIN_TYPES = frozenset(
         "end_turn",
     }
 )
+#: kinds of action that draw nothing and show no hidden card, unless ``reveals`` sees otherwise
+QUIET_TYPES = (MAIN_TYPES - {"play_progress", "harbor_offer"}) | set(TRADE_ANSWERS) | set(DRAFT_TYPES)
 ALL_TYPES = (
     MAIN_TYPES
     | {t for ts in TASK_ACTIONS.values() for t in ts}
@@ -2580,6 +2583,41 @@ class CitiesKnightsEngine(Presentation):
     def opening_events(self, state: State) -> list[Event]:
         """The random events of the start (rules §26: seat order, layout, deck shuffles)."""
         return [dict(e) for e in state.start_log]
+
+    # -- taking back (games/takeback.py) -------------------------------------------------------
+    def reveals(self, state: State, seat: int, action: Action) -> bool | None:
+        """Whether the action shows anyone what they did not know (see games/takeback.py). True
+        for dice or a stolen card (the generator moves), a progress card drawn, a look at another
+        hand, other players' held-back discards turned over, or whether an opponent holds a
+        commodity (the Commercial Harbor). False for the quiet kinds of action (building, knights,
+        trading, ending the turn) when none of that happened and no other player's cards changed
+        (a trade whose cards its acceptance showed is no news); None for the rest (a progress card
+        played, a task, cards given up), which the generic test decides. None for an illegal
+        action."""
+        after = self.clone(state)
+        try:
+            self.apply(after, seat, action)
+        except IllegalAction:
+            return None
+        kind = action.get("type")
+        if drew_on_chance(state.chance, after.chance) or kind == "harbor_offer":
+            return True
+        if any(a[: len(b)] != b for a, b in zip(after.decks, state.decks, strict=True)):
+            return True  # a card left a deck's top (one played goes under it)
+        if after.looking is not None and after.looking != state.looking:
+            return True
+
+        def held_back(st: State) -> int:
+            return sum(1 for t in st.tasks if t["k"] in PARALLEL and t.get("seat") != seat)
+
+        if held_back(after) < held_back(state):
+            return True
+        others = [p for p in range(state.n) if p != seat]
+        if kind != "confirm_trade" and any(
+            after.hand[p] != state.hand[p] or after.progress[p] != state.progress[p] for p in others
+        ):
+            return None  # news unless those cards were known (a look, one kind left): the generic test tells
+        return False if kind in QUIET_TYPES else None
 
     # -- search hooks (games/core.py) ----------------------------------------------------------
     def clone(self, state: State) -> State:

@@ -866,6 +866,23 @@ class WarChestEngine(Presentation):
         """Seats 0 and 2 are Raven, 1 and 3 Wolf (§6.0); with two players each seat is its own side."""
         return seat & 1
 
+    def reveals(self, st: WarChestState, seat: int, action: Action) -> bool | None:
+        """Whether the action shows anyone what they did not know (see games/takeback.py): a coin
+        drawn from a bag that still held more than one kind (the next round's hands, a Warrior
+        Priest's draw), which the drawing seat sees. None for an illegal action."""
+        after = self.clone(st)
+        try:
+            events = self.apply(after, seat, action)
+        except IllegalAction:
+            return None
+        if st.chance.script != after.chance.script:
+            return True
+        for s, sd in enumerate(st.seats):
+            draws = [e for e in events if e.get("seat") == s and e["type"] in ("draw", "refill")]
+            if any(R.open_draw(segment) for segment in R.draw_pools(sd.bag, after.seats[s].bag, draws)):
+                return True
+        return False
+
     def clone(self, st: WarChestState) -> WarChestState:
         return clone_state(st)
 

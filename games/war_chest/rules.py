@@ -290,6 +290,38 @@ def draw_hands(st: WarChestState, seats: Sequence[int], ev: list[Event], *, anno
     return counts
 
 
+def draw_pools(before: list[int], after: list[int], draws: list[Event]) -> list[tuple[list[int], list[int]]]:
+    """A seat's draws of one action, from its ``draw`` and ``refill`` events in order, as
+    (the pool drawn from, the kinds drawn in order): first its bag as it was, then after each
+    refill the discard it became, known as what was drawn from it (and, for the last, what the bag
+    holds afterwards)."""
+    segments: list[tuple[list[int], list[int]]] = [(list(before), [])]
+    for ev in draws:
+        if ev["type"] == "refill":
+            segments.append((zero_counts(), []))
+        else:
+            segments[-1][1].append(KIND_BY_NAME[ev["result"]])
+    for i, (pool, kinds) in enumerate(segments):
+        if i:
+            for k in kinds:
+                pool[k] += 1
+            if i == len(segments) - 1:
+                pool[:] = map(add, pool, after)
+    return segments
+
+
+def open_draw(segment: tuple[list[int], list[int]]) -> bool:
+    """Whether a draw of the segment could have gone otherwise: a coin taken while its pool still
+    held more than one kind."""
+    pool, kinds = segment
+    pool = list(pool)
+    for k in kinds:
+        if sum(1 for n in pool if n) > 1:
+            return True
+        pool[k] -= 1
+    return False
+
+
 def _splitmix_lanes(state: int, count: int) -> int:
     """The next ``count`` splitmix64 outputs after ``state`` (games.rng.Rng.next64), output i
     in bits 128*i to 128*i+63. Each lane keeps 64 spare bits, so a product never reaches the

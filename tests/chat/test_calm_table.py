@@ -15,6 +15,7 @@ from bot.chat import render
 from bot.chat.controller import DM_RETRY, LOG_BATCH, LOG_OPEN, TABLE_HOLD
 from bot.service import menus
 from games.ai.players import decide
+from games.takeback import reveals
 from tests.chat.driver import menu_path_to, play_until_over, press_to
 from tests.chat.flows import current
 from tests.chat.world import World, components
@@ -466,9 +467,10 @@ async def test_a_waiting_table_is_drawn_before_the_bot_stops(world: World) -> No
     assert world.recent_lines() == render.log_lines(after, after.log_recent, "en")[-render.RECENT_LINES :] != drawn
 
 
-async def _leaf_on_the_table(world: World, members: list[Any], game: str) -> tuple[Any, Any]:
+async def _leaf_on_the_table(world: World, members: list[Any], game: str, *, final: bool = False) -> tuple[Any, Any]:
     """A game played on until one of the table message's buttons makes an action at once: the
-    person it is for, and that button."""
+    person it is for, and that button. ``final``: an action that cannot be taken back (it shows
+    something new), so its answer offers no “↶ Take back” of its own."""
     await _start(world, game, members)
     by_id = {m.id: m for m in members}
     for _ in range(60):
@@ -479,7 +481,9 @@ async def _leaf_on_the_table(world: World, members: list[Any], game: str) -> tup
                 continue
             seat, legal = parsed[1], table.engine.legal(table.state, parsed[1])
             found = menus.resolve(table.engine, table.view(seat), legal, "en", parsed[4])
-            if found is not None and not isinstance(found, menus.Step):
+            if found is None or isinstance(found, menus.Step):
+                continue
+            if not final or reveals(table.engine, table.state, seat, found, players=len(table.seats)):
                 return by_id[table.user_of(seat) or 0], c
         seat = sorted(table.engine.pending(table.state) or table.prompts)[0]
         action = decide(table.engine, table.state, seat, "normal", seed=5)
@@ -493,9 +497,11 @@ def _table_edits(world: World, counter: RequestCounter) -> int:
 
 async def test_a_press_on_the_table_is_answered_by_the_table_message_itself(world: World) -> None:
     """A press on the table message that makes an action, by a person with nothing of their own to
-    read who reads the table's language, is answered by redrawing the table message: one request,
-    no confirmation beside it, the table showing what happened and the decision now open."""
-    presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
+    read (no private news, no move to take back) who reads the table's language, is answered by
+    redrawing the table message: one request, no confirmation beside it, the table showing what
+    happened and the decision now open."""
+    players = [world.add_player(n) for n in ("alice", "bob")]
+    presser, button = await _leaf_on_the_table(world, players, "battles_builders", final=True)
     counter = world.count_requests()
     table_id, lines = world.table_message().id, world.recent_lines()
     before = await current(world)
@@ -529,7 +535,8 @@ async def test_a_press_on_the_table_in_another_language_is_confirmed_privately(w
 async def test_a_table_answer_that_does_not_land_still_brings_the_table_up_to_date(world: World) -> None:
     """When Discord refuses the press's answer (it came too late: Unknown interaction), the table
     message is edited as for any change, so it still shows the action."""
-    presser, button = await _leaf_on_the_table(world, [world.add_player(n) for n in ("alice", "bob")], "burg")
+    players = [world.add_player(n) for n in ("alice", "bob")]
+    presser, button = await _leaf_on_the_table(world, players, "battles_builders", final=True)
     world.env.inject_error("POST", "/interactions/*/*/callback", status=404, code=10062, message="Unknown interaction")
     world.expected_errors.append("could not be answered")
     counter = world.count_requests()

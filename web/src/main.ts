@@ -28,7 +28,9 @@ let menu: Menu | null = null;
 // The places clicked so far for one action (a coin, then a hex) and those that narrow it further.
 let picked: string[] = [];
 let next: string[] = [];
-let message: { text: string; error: boolean } | null = null;
+// The answer to the last press; an action that may be taken back brings its "↶ Take back" along.
+type TakeBack = { seq: number; label: string };
+let message: { text: string; error: boolean; takeback?: TakeBack } | null = null;
 let socket: WebSocket | null = null;
 let retry = 250;
 let lost = false; // the link's grant was lost (expired, the seat no longer theirs): no reconnecting
@@ -72,7 +74,17 @@ function draw(): void {
   app.appendChild(head);
   app.appendChild(drawBoard(s.board, s.texts.board, new Set(picked.length ? next : s.places), new Set(picked), pick));
   const side = el("aside");
-  if (message) side.appendChild(el("p", { class: message.error ? "message error" : "message", role: "status" }, message.text));
+  if (message) {
+    const said = el("p", { class: message.error ? "message error" : "message", role: "status" }, message.text);
+    const undo = message.takeback;
+    if (undo) {
+      const button = el("button", { id: "takeback", "data-seq": String(undo.seq) }, undo.label);
+      button.addEventListener("click", () => press("/api/takeback", { seq: undo.seq }));
+      said.appendChild(document.createTextNode(" "));
+      said.appendChild(button);
+    }
+    side.appendChild(said);
+  }
   if (s.seat !== null && s.votes.length) {
     const parts: Node[] = [];
     for (const vote of s.votes) {
@@ -160,12 +172,12 @@ async function press(url: string, body: { [k: string]: string | number | string[
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Board-Token": token },
-    body: JSON.stringify({ ...body, seq: state.seq }),
+    body: JSON.stringify({ seq: state.seq, ...body }), // a take back names its own action's number
   });
   let answer: any = {};
   try { answer = await response.json(); } catch { answer = { ok: false, error: response.statusText, refresh: true }; }
   if (answer.menu) { menu = answer.menu; picked = answer.picked || []; next = answer.next || []; message = null; draw(); return; }
-  message = answer.ok ? { text: answer.done, error: false } : { text: answer.error, error: true };
+  message = answer.ok ? { text: answer.done, error: false, takeback: answer.takeback } : { text: answer.error, error: true };
   menu = null;
   picked = [];
   if (answer.refresh || answer.ok) await load();

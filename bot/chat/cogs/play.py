@@ -120,5 +120,6 @@ class Play(commands.Cog):
         lang = self.ctl.user_lang(interaction)
         seat = outcome.action_seat
         seen = [t("chosen", lang, label=chosen[0]), *render.event_lines(outcome.table, outcome.events, lang, seat)]
-        await self.ctl.reply(interaction, "\n".join(seen)[:2000])
+        offer = render.take_back_items(outcome.table, seat or 0, outcome.takeback_seq, lang)
+        await self.ctl.reply(interaction, "\n".join(seen)[:2000], **({"view": render.view_of(offer)} if offer else {}))
         await self.ctl.announce(outcome, actor=seat)
