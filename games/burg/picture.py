@@ -259,12 +259,18 @@ class _Board:
         y = self.header()
         y = self.track(y)
         y = self.this_round(y)
-        y = self.trade_fields(y)
-        y = self.piles(y)
-        y = self.castle(y)
-        y = self.walls(y)
-        y = self.players(y)
-        y = self.legend(y)
+        self.sc.region("title", 0)  # a narrow screen shows the blocks one under another
+        for name, block in (
+            ("fields", self.trade_fields),
+            ("piles", self.piles),
+            ("map", self.castle),
+            ("walls", self.walls),
+            ("side", self.players),
+            ("legend", self.legend),
+        ):
+            first = len(self.sc.items)
+            y = block(y)
+            self.sc.region(name, first)
         self.sc.height = int(y + 10)
         return self.sc
 

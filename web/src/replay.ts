@@ -100,7 +100,7 @@ export async function startReplay(token: string): Promise<boolean> {
     controls.appendChild(choice("seat", words.view_of, seats, seat, (v) => { seat = v; go(step); }));
     side.appendChild(section(words.replay, controls));
     side.appendChild(section("", list(frame.status, "status")));
-    side.appendChild(section(words.log, list(frame.log, "log")));
+    side.appendChild(section(words.log, list([...frame.log].reverse(), "log"))); // newest first, as on the live page
     app.appendChild(side);
   }
 
