@@ -82,37 +82,44 @@ function hatch(root: SVGElement): string {
   return `url(#${id})`;
 }
 
-/** The marks of the open places (dashed, hatched) and the picked ones (solid), above the board. */
+/** The shape that stands for a place in its mark: its largest closed shape (a hex, a card, a corner's
+ * disc), else its line (a road); the other shapes of the place (a number on it) are left readable. */
+function baseOf(found: Place): Item | null {
+  const size = (item: Item) => { const b = boxOf(item)!; return (b[2] - b[0]) * (b[3] - b[1]); };
+  const closed = found.items.filter((it) => it.kind === "rect" || it.kind === "ellipse" || it.kind === "polygon");
+  if (closed.length) return closed.reduce((a, b) => (size(b) > size(a) ? b : a));
+  return found.items.find((it) => it.kind === "line") || null;
+}
+
+/** The marks of the open places (dashed, hatched) and the picked ones (solid), above the board. A
+ * place smaller than a finger is marked by a dashed ring the size of its tap target instead
+ * (``fitTargets`` tells which, at the scale the board is drawn). */
 export function drawMarks(root: SVGElement, places: Map<string, Place>, open: string[], picked: Set<string>): void {
   const layer = svg("g", { class: "marks", "pointer-events": "none", "aria-hidden": "true" });
   const fill = open.length ? hatch(root) : "none";
   for (const place of open) {
     const found = places.get(place);
-    if (!found) continue;
-    const group = svg("g", { class: "mark", "data-mark": place });
-    for (const item of found.items) {
-      const closed = item.kind !== "line" && item.kind !== "text";
-      const under = outline(item, { class: "mark-under", fill: closed ? fill : "none" });
-      const dash = outline(item, { class: "mark-dash", fill: "none" });
-      if (under && dash) { group.appendChild(under); group.appendChild(dash); }
-    }
-    // A place smaller than a finger also gets a dashed ring the size of its tap target.
-    const [cx, cy] = centre(found.box);
+    const base = found && baseOf(found);
+    if (!found || !base) continue;
     const size = Math.max(found.box[2] - found.box[0], found.box[3] - found.box[1]);
+    const group = svg("g", { class: "mark", "data-mark": place, "data-size": size });
+    const closed = base.kind !== "line";
+    const shape = svg("g", { class: "shape" });
+    shape.appendChild(outline(base, { class: "mark-under", fill: closed ? fill : "none" })!);
+    shape.appendChild(outline(base, { class: "mark-dash", fill: "none" })!);
+    group.appendChild(shape);
+    const [cx, cy] = centre(found.box);
     for (const cls of ["mark-under ring", "mark-dash ring"]) {
-      group.appendChild(svg("circle", { cx, cy, r: 0, class: cls, fill: "none", "data-size": size,
-        "vector-effect": "non-scaling-stroke" }));
+      group.appendChild(svg("circle", { cx, cy, r: 0, class: cls, fill: "none", "vector-effect": "non-scaling-stroke" }));
     }
     layer.appendChild(group);
   }
   for (const place of picked) {
     const found = places.get(place);
-    if (!found) continue;
+    const base = found && baseOf(found);
+    if (!found || !base) continue;
     const group = svg("g", { class: "mark picked-mark", "data-picked-mark": place });
-    for (const item of found.items) {
-      const line = outline(item, { class: "mark-picked", fill: "none" });
-      if (line) group.appendChild(line);
-    }
+    group.appendChild(outline(base, { class: "mark-picked", fill: "none" })!);
     layer.appendChild(group);
   }
   root.appendChild(layer);
@@ -183,8 +190,10 @@ export function fitTargets(root: SVGSVGElement): void {
       .map(([, b]) => rect([Math.max(b[0], grown[0]), Math.max(b[1], grown[1]), Math.min(b[2], grown[2]), Math.min(b[3], grown[3])]));
     target.querySelector(".hit")!.setAttribute("d", [rect(grown), ...holes].join(""));
   });
-  root.querySelectorAll<SVGCircleElement>(".ring").forEach((c) => {
-    c.setAttribute("r", String(Number(c.dataset.size) < least ? least / 2 : 0));
+  root.querySelectorAll<SVGGElement>(".mark[data-size]").forEach((mark) => {
+    const small = Number(mark.dataset.size) < least;
+    mark.querySelectorAll(".ring").forEach((c) => c.setAttribute("r", String(small ? least / 2 : 0)));
+    mark.querySelector(".shape")!.setAttribute("visibility", small ? "hidden" : "visible");
   });
 }
 
