@@ -61,7 +61,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Dashed outlines mark where you can act. Esc undoes a first click.",
         "nl": "Gestreepte randen tonen waar je iets kunt doen. Esc maakt een eerste klik ongedaan.",
     },
-    "scroll_hint": {"en": "Swipe sideways to see all of it", "nl": "Veeg opzij om alles te zien"},
     "slow_down": {"en": "Too many requests; wait a moment.", "nl": "Te veel verzoeken; wacht even."},
     "not_built": {
         "en": "The board page is not built on this server: cd web && npm ci && npm run build",

@@ -98,7 +98,6 @@ async def test_a_phone_sized_page_and_the_keyboard_play_the_board(tmp_path: Path
                     if await page.locator(".message").count():
                         break
                 await finish(page, world, action, before, lambda b: b.tap())
-                await screenshot(page, "phone")
 
                 # the other seat plays by keyboard alone: Tab to a place, Enter picks it
                 seat, action, places = await mover_action(world)
@@ -227,8 +226,8 @@ async def test_every_game_on_a_phone_is_legible_and_tappable(tmp_path: Path, gam
                 assert choices is not None
                 assert next(f for f in frames if f["name"] == "map")["top"] < choices["y"]
                 assert all(f["top"] > choices["y"] for f in frames if f["name"] in ("side", "legend")), frames
+                await screenshot(page, f"phone_{game}", full_page=False)
                 await check_targets(page, await open_places(world, seat))
-                await screenshot(page, f"phone_{game}")
                 # taps on the places of one action play it (the panel tells apart what they leave open)
                 legal = table.engine.legal(table.state, seat)
                 alone = [a for a in legal if named(a) and sum(set(named(b)) >= set(named(a)) for b in legal) == 1]

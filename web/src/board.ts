@@ -106,11 +106,11 @@ export function drawBoard(board: Board, label: string, open: Set<string>, chosen
 function drawScene(board: Board, label: string, crop: Box, places: Map<string, Place>, open: Set<string>,
                    chosen: Set<string>, pick: (place: string) => void, owns: (place: string) => boolean): SVGSVGElement {
   const scene = board.scene!;
-  const [x0, y0, x1, y1] = crop;
-  const root = svg("svg", { viewBox: `${x0} ${y0} ${x1 - x0} ${y1 - y0}`, "aria-label": label }) as SVGSVGElement;
+  const [left, top, right, bottom] = crop;
+  const root = svg("svg", { viewBox: `${left} ${top} ${right - left} ${bottom - top}`, "aria-label": label }) as SVGSVGElement;
   root.appendChild(svg("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
   const narrowing = chosen.size > 0; // a first click is pending: the places that do not tell apart are dimmed
-  const cropped = x0 > 0 || y0 > 0 || x1 < scene.width || y1 < scene.height;
+  const cropped = left > 0 || top > 0 || right < scene.width || bottom < scene.height;
   for (const item of scene.items) {
     const bounds = boxOf(item);
     if (cropped && bounds && !overlaps(bounds, crop)) continue;
@@ -121,10 +121,10 @@ function drawScene(board: Board, label: string, crop: Box, places: Map<string, P
       group.appendChild(shape);
       const pts: number[][] = item.points;
       for (let i = 1; i < pts.length; i++) {
-        const [[xa, ya], [xb, yb]] = [pts[i - 1], pts[i]];
-        const len = Math.hypot(xb - xa, yb - ya) || 1;
-        const [nx, ny] = [((ya - yb) / len) * 9, ((xb - xa) / len) * 9]; // 9 px either side
-        const corners = [[xa + nx, ya + ny], [xb + nx, yb + ny], [xb - nx, yb - ny], [xa - nx, ya - ny]];
+        const [[x0, y0], [x1, y1]] = [pts[i - 1], pts[i]];
+        const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+        const [nx, ny] = [((y0 - y1) / len) * 9, ((x1 - x0) / len) * 9]; // 9 px either side
+        const corners = [[x0 + nx, y0 + ny], [x1 + nx, y1 + ny], [x1 - nx, y1 - ny], [x0 - nx, y0 - ny]];
         group.appendChild(svg("polygon", { points: corners.map((c) => c.join(",")).join(" "), fill: "transparent" }));
       }
       shape = group;
