@@ -95,15 +95,27 @@ class Scene:
             return None
         return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
-    def region(self, name: str, first: int, last: int | None = None, pad: float = 6) -> None:
+    def region(self, name: str, first: int, last: int | None = None, pad: float = 6, fold: float | None = None) -> None:
         """Name the part of the picture that items ``first`` to ``last`` drew (with ``pad`` pixels
-        around, within the picture) as a region a narrow screen shows on its own."""
+        around, within the picture) as a region a narrow screen shows on its own. With ``fold``, a
+        block wider than that (a row of cards) becomes several regions side by side, cut where no
+        item is drawn, each at most ``fold`` wide where the gaps allow: a phone shows them one under
+        another."""
         box = self.bounds(first, last)
         if box is None:
             return
-        left, top, right, bottom = box
-        edges = [max(0.0, left - pad), max(0.0, top - pad), min(float(self.width), right + pad), bottom + pad]
-        self.regions.append({"name": name, "box": [round(v, 2) for v in edges]})
+        cuts = [box[0], box[2]] if fold is None else folds(self.items[first:last], fold)
+        for left, right in zip(cuts, cuts[1:], strict=False):
+            inside = [b for b in map(item_box, self.items[first:last]) if left <= (b[0] + b[2]) / 2 <= right]
+            if not inside:
+                continue
+            top, bottom = min(b[1] for b in inside), max(b[3] for b in inside)
+            # padded at the block's own edges; a cut lies in the middle of a gap already
+            x0 = max(0.0, left - pad) if left == cuts[0] else left
+            x1 = min(float(self.width), right + pad) if right == cuts[-1] else right
+            self.regions.append(
+                {"name": name, "box": [round(v, 2) for v in (x0, max(0.0, top - pad), x1, bottom + pad)]}
+            )
 
     # -- shapes ----------------------------------------------------------------------------------
     def _add(self, item: dict[str, Any], place: str | None, title: str | None) -> dict[str, Any]:
@@ -222,6 +234,27 @@ class Scene:
         if self.regions:  # within the picture (its height is often set once it is drawn)
             out["regions"] = [{**r, "box": [*r["box"][:3], min(r["box"][3], float(self.height))]} for r in self.regions]
         return out
+
+
+def folds(items: list[dict[str, Any]], fold: float) -> list[float]:
+    """Where to cut a row of items into columns at most ``fold`` wide: in the gaps between them. A
+    text is never cut; a shape wider than ``fold`` (a panel behind the row) may be. Returns the
+    edges, left to right."""
+    boxes = [(item_box(it), it["kind"] == "text") for it in items]
+    left, right = min(b[0] for b, _ in boxes), max(b[2] for b, _ in boxes)
+    spans = sorted((b[0], b[2]) for b, text in boxes if text or b[2] - b[0] <= fold)
+    gaps: list[float] = []  # the middles of the gaps between the drawn spans
+    reach = left
+    for x0, x1 in spans:
+        if x0 > reach:
+            gaps.append((reach + x0) / 2)
+        reach = max(reach, x1)
+    edges = [left]
+    for i, gap in enumerate(gaps):
+        further = gaps[i + 1] if i + 1 < len(gaps) else right
+        if further - edges[-1] > fold:
+            edges.append(gap)
+    return [*edges, right]
 
 
 def item_box(item: dict[str, Any]) -> Box:

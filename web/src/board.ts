@@ -93,9 +93,9 @@ export function drawBoard(board: Board, label: string, open: Set<string>, chosen
   regions.forEach((region, index) => {
     const root = drawScene(board, label, region.box, places, open, chosen, pick, (p) => home(p) === index);
     const sizes = scene.items.filter((it) => it.kind === "text" && overlaps(boxOf(it)!, region.box)).map((it) => it.size);
-    const mine = [...open].filter((p) => places.has(p) && home(p) === index).map((p) => centre(places.get(p)!.box));
+    const mine = [...open].filter((p) => places.has(p) && home(p) === index).map((p) => places.get(p)!.box);
     const focus: [number, number] | null = mine.length
-      ? [mine.reduce((a, c) => a + c[0], 0) / mine.length, mine.reduce((a, c) => a + c[1], 0) / mine.length] : null;
+      ? [Math.min(...mine.map((b) => b[0])), Math.max(...mine.map((b) => b[2]))] : null;
     box.appendChild(frame(region, index, root, sizes.length ? Math.min(...sizes) : LEGIBLE_PX, focus));
   });
   return box;

@@ -34,7 +34,9 @@ export function overlaps(a: Box, b: Box): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
-/** The frame of one region: sized to the screen and its smallest text, scrolled where it was. */
+/** The frame of one region: sized to the screen and its smallest text, scrolled where the reader left
+ * it, or else as little as shows the open places (``focus``: from where to where they lie, in scene
+ * pixels), their middle when they do not fit, a map's middle when it has none. */
 export function frame(region: Region, index: number, drawing: SVGSVGElement, smallest: number,
                       focus: [number, number] | null): HTMLElement {
   const box = el("div", `region region-${region.name}`);
@@ -54,7 +56,10 @@ export function frame(region: Region, index: number, drawing: SVGSVGElement, sma
     placed = true;
     const kept = scrolled.get(key);
     if (kept !== undefined) box.scrollLeft = kept;
-    else if (focus) box.scrollLeft = ((focus[0] - region.box[0]) / width) * shown - room / 2;
+    else if (focus) {
+      const [from, to] = focus.map((x) => ((x - region.box[0]) / width) * shown);
+      box.scrollLeft = to - from <= room - 24 ? Math.max(0, to + 12 - room) : (from + to) / 2 - room / 2;
+    }
     else if (region.name === "map") box.scrollLeft = (shown - room) / 2;
   };
   box.addEventListener("scroll", () => { if (placed) scrolled.set(key, box.scrollLeft); }, { passive: true });
