@@ -192,7 +192,7 @@ class _Picture:
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self) -> Scene:
         self.header()
-        self.sc.region("title", 0)
+        self.sc.region("title", 0, fold=440)  # the name, the rounds and the round one under another
         first = len(self.sc.items)
         if self.view.get("over") or not self.view.get("event"):
             self.final_box()

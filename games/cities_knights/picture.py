@@ -132,7 +132,7 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     legend = len(sc.items)
     panel_bottom = _panel(sc, view, lang, names, _PANEL_X, _TOP, _PANEL_W)
     sc.region("side", legend)  # a narrow screen shows the tracks and hands before the legend
-    sc.region("legend", first, legend)
+    sc.region("legend", first, legend, fold=380)  # its two columns one under the other (11 px texts)
     sc.height = int(max(legend_bottom, panel_bottom) + _MARGIN)
     return sc
 

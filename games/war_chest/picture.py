@@ -108,7 +108,7 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
             y = max(ends) + 10
         first = len(sc.items)
         y = _legend(sc, view, lang, _MARGIN, y, _WIDTH - 2 * _MARGIN, columns=3)
-        sc.region("legend", first)
+        sc.region("legend", first, fold=400)  # its columns one under another on a narrow screen
         sc.height = int(y + _MARGIN)
     else:
         x = _WIDTH - _PANEL_W - _MARGIN
