@@ -11,6 +11,10 @@ extent it covers, so a test can check from the scene alone that nothing runs out
 
 A shape may carry a ``place`` (the id of a spot on the board a player can point at, such as an
 intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language).
+
+A scene may name its ``regions``: the parts a narrow screen shows one under another (the map first,
+then the side tables and the legend), each a box of the same picture. A wide screen and the PNG show
+the scene whole and ignore them.
 """
 
 from __future__ import annotations
@@ -80,6 +84,38 @@ class Scene:
     height: int
     background: Colour = "#ffffff"
     items: list[dict[str, Any]] = field(default_factory=list)
+    regions: list[dict[str, Any]] = field(default_factory=list)
+
+    # -- regions ---------------------------------------------------------------------------------
+    def bounds(self, first: int = 0, last: int | None = None) -> Box | None:
+        """The box that items ``first`` to ``last`` cover (a text by its extent, a shape with its
+        outline), or None when there are none: what a block of the drawing took."""
+        boxes = [item_box(item) for item in self.items[first:last]]
+        if not boxes:
+            return None
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def region(self, name: str, first: int, last: int | None = None, pad: float = 6, fold: float | None = None) -> None:
+        """Name the part of the picture that items ``first`` to ``last`` drew (with ``pad`` pixels
+        around, within the picture) as a region a narrow screen shows on its own. With ``fold``, a
+        block wider than that (a row of cards) becomes several regions side by side, cut where no
+        item is drawn, each at most ``fold`` wide where the gaps allow: a phone shows them one under
+        another."""
+        box = self.bounds(first, last)
+        if box is None:
+            return
+        cuts = [box[0], box[2]] if fold is None else folds(self.items[first:last], fold)
+        for left, right in zip(cuts, cuts[1:], strict=False):
+            inside = [b for b in map(item_box, self.items[first:last]) if left <= (b[0] + b[2]) / 2 <= right]
+            if not inside:
+                continue
+            top, bottom = min(b[1] for b in inside), max(b[3] for b in inside)
+            # padded at the block's own edges; a cut lies in the middle of a gap already
+            x0 = max(0.0, left - pad) if left == cuts[0] else left
+            x1 = min(float(self.width), right + pad) if right == cuts[-1] else right
+            self.regions.append(
+                {"name": name, "box": [round(v, 2) for v in (x0, max(0.0, top - pad), x1, bottom + pad)]}
+            )
 
     # -- shapes ----------------------------------------------------------------------------------
     def _add(self, item: dict[str, Any], place: str | None, title: str | None) -> dict[str, Any]:
@@ -194,7 +230,46 @@ class Scene:
         return {item["place"]: item.get("title") for item in self.items if "place" in item}
 
     def to_json(self) -> dict[str, Any]:
-        return {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+        out = {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+        if self.regions:  # within the picture (its height is often set once it is drawn)
+            out["regions"] = [{**r, "box": [*r["box"][:3], min(r["box"][3], float(self.height))]} for r in self.regions]
+        return out
+
+
+def folds(items: list[dict[str, Any]], fold: float) -> list[float]:
+    """Where to cut a row of items into columns at most ``fold`` wide: in the gaps between them. A
+    text is never cut; a shape wider than ``fold`` (a panel behind the row) may be. Returns the
+    edges, left to right."""
+    boxes = [(item_box(it), it["kind"] == "text") for it in items]
+    left, right = min(b[0] for b, _ in boxes), max(b[2] for b, _ in boxes)
+    spans = sorted((b[0], b[2]) for b, text in boxes if text or b[2] - b[0] <= fold)
+    gaps: list[float] = []  # the middles of the gaps between the drawn spans
+    reach = left
+    for x0, x1 in spans:
+        if x0 > reach:
+            gaps.append((reach + x0) / 2)
+        reach = max(reach, x1)
+    edges = [left]
+    for i, gap in enumerate(gaps):
+        further = gaps[i + 1] if i + 1 < len(gaps) else right
+        if further - edges[-1] > fold:
+            edges.append(gap)
+    return [*edges, right]
+
+
+def item_box(item: dict[str, Any]) -> Box:
+    """The box one item covers: a text's measured extent, a shape's box or points and its outline."""
+    if item["kind"] == "text":
+        x0, y0, x1, y1 = item["extent"]
+        return (x0, y0, x1, y1)
+    grow = (item.get("width") or 0) / 2 if item.get("outline") or item["kind"] == "line" else 0
+    if item["kind"] in ("rect", "ellipse"):
+        x0, y0, x1, y1 = item["box"]
+    else:
+        xs = [p[0] for p in item["points"]]
+        ys = [p[1] for p in item["points"]]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    return (x0 - grow, y0 - grow, x1 + grow, y1 + grow)
 
 
 @lru_cache(maxsize=16384)

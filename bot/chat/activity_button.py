@@ -17,6 +17,7 @@ from bot.service.errors import ServiceError
 from bot.service.menus import bounded
 from bot.service.notices import Table
 from bot.store.models import RUNNING
+from bot.web.links import LANGS
 
 if TYPE_CHECKING:
     from bot.web.links import Links
@@ -42,16 +43,19 @@ def board_items(web: WebTable | None, table: Table, lang: str, seat: int | None 
     return [discord.ui.Button(label=t("board_mine", lang)[:80], url=url, emoji="🧩", row=PROMPT_ROW)]
 
 
-def watch_url(links: Links, game_id: int, user_id: int, public: bool) -> str:
-    """A watch link: a bearer link for a game in a channel everyone on the server can see, else one
-    that names this person and works only while they can see the channel."""
-    return links.spectator(game_id) if public else links.watcher(game_id, user_id)
+def watch_url(links: Links, game_id: int, user_id: int, public: bool, lang: str | None = None) -> str:
+    """A watch link: a bearer link for a game in a channel everyone on the server can see (its page
+    speaks the browser's language), else one that names this person, works only while they can see
+    the channel and speaks their language ``lang``."""
+    if public:
+        return links.spectator(game_id)
+    return links.watcher(game_id, user_id, lang if lang in LANGS else None)
 
 
 def links_text(links: Links, table: Table, user_id: int, lang: str, public: bool) -> tuple[str, str | None]:
     """What /board says to this person (their link and the watchers' one), and their own link."""
     hours = f"{links.lifetime / 3600:g}"
-    watch = watch_url(links, table.game_id, user_id, public)
+    watch = watch_url(links, table.game_id, user_id, public, lang)
     seat = table.seat_played_by(user_id)
     if seat is None:
         return t("board_watch", lang, watch=watch, hours=hours), None
@@ -141,6 +145,6 @@ def replay_link(
     if web is None:
         return {}
     view = discord.ui.View(timeout=None)
-    url = watch_url(web.links, game_id, user_id, public)
+    url = watch_url(web.links, game_id, user_id, public, lang)
     view.add_item(discord.ui.Button(label=t("replay_web", lang)[:80], url=url, emoji="🎞"))
     return {"view": view}

@@ -2,7 +2,8 @@
 
 Inside Discord the page asks the Embedded App SDK to authorise (scope ``identify``) and posts the
 code it gets; this module exchanges it at Discord's ``POST /oauth2/token`` with the application's
-client id and secret and asks ``GET /users/@me`` with the access token who the person is. The web
+client id and secret and asks ``GET /users/@me`` with the access token who the person is (and the
+language of their Discord, its ``locale``, which the page then speaks). The web
 table then finds the game of the channel the Activity runs in and signs a link for that person.
 """
 
@@ -24,6 +25,7 @@ class OAuthRefused(Exception):
 class Person:
     user_id: int
     name: str
+    locale: str | None = None  # the language of their Discord (``nl``, ``en-GB``...), when Discord says
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,8 @@ class DiscordOAuth:
         except (KeyError, TypeError, ValueError):
             raise OAuthRefused("no user") from None
         name = me.get("global_name") or me.get("username") or str(user_id)
-        return Identified(token, Person(user_id, str(name)))
+        locale = me.get("locale")
+        return Identified(token, Person(user_id, str(name), locale if isinstance(locale, str) else None))
 
     @staticmethod
     async def _json(request: Any) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Board links: signed, expiring, each tied to one game and to a seat's player, a named watcher or
 the public.
 
-A token is an itsdangerous signature over ``[game, seat, user]`` with the time it was made; a forged
+A token is an itsdangerous signature over ``[game, seat, user]`` (or ``[game, seat, user, lang]``: a
+named watcher's link carries the language of that person's Discord, so their page speaks it whatever
+their browser says; tokens of three elements are still read) with the time it was made; a forged
 or altered token fails the signature, and one older than the link lifetime is refused whenever it
 comes back (and an open page loses it then, see ``Links.expired``). ``[game, seat, user]`` is a seat's
 player; ``[game, None, user]`` a watcher bound to that person (a game in a channel not everyone
@@ -25,6 +27,8 @@ from dataclasses import dataclass, field
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
 SALT = "speltafel-board"
+#: the languages a link may carry (the page's own, bot/web/texts.py)
+LANGS = ("en", "nl")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class Pass:
     seat: int | None
     user_id: int | None
     issued: float = field(default=0.0, compare=False)  # when the link was signed (its expiry counts from it)
+    lang: str | None = None  # the person's language, where the link carries it (a named watcher's)
 
     @property
     def spectator(self) -> bool:
@@ -70,10 +75,13 @@ class Links:
         self._now = now
         self._serializer = URLSafeTimedSerializer(secret, salt=SALT, signer=Signer)
 
-    def token(self, game_id: int, seat: int | None = None, user_id: int | None = None) -> str:
+    def token(self, game_id: int, seat: int | None = None, user_id: int | None = None, lang: str | None = None) -> str:
         if seat is not None and user_id is None:
             raise ValueError("a seat's link names its person")
-        return str(self._serializer.dumps([game_id, seat, user_id]))
+        if lang is not None and (user_id is None or lang not in LANGS):
+            raise ValueError("only a link that names its person carries a known language")
+        data: list[int | str | None] = [game_id, seat, user_id]
+        return str(self._serializer.dumps(data if lang is None else [*data, lang]))
 
     def url(self, token: str) -> str:
         return f"{self.base_url}/board#{token}"
@@ -85,9 +93,10 @@ class Links:
         """A bearer watch link (a game in a channel everyone on the server can see)."""
         return self.url(self.token(game_id))
 
-    def watcher(self, game_id: int, user_id: int) -> str:
-        """A watch link that works only for this person, while they can see the game's channel."""
-        return self.url(self.token(game_id, None, user_id))
+    def watcher(self, game_id: int, user_id: int, lang: str | None = None) -> str:
+        """A watch link that works only for this person, while they can see the game's channel
+        (in ``lang``, their language, when given)."""
+        return self.url(self.token(game_id, None, user_id, lang))
 
     def expired(self, grant: Pass) -> bool:
         """Whether the link has outlived its lifetime since it was read (an open page's check)."""
@@ -101,12 +110,14 @@ class Links:
             data, signed = self._serializer.loads(token, max_age=self.lifetime, return_timestamp=True)
         except BadSignature:  # SignatureExpired is one too
             return None
-        try:
-            game_id, seat, user_id = data
-        except (TypeError, ValueError):
+        if not isinstance(data, list) or len(data) not in (3, 4):
             return None
+        game_id, seat, user_id = data[:3]
+        lang = data[3] if len(data) == 4 else None
         if not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in (game_id, seat, user_id)):
             return None
         if game_id is None or (seat is not None and user_id is None):
             return None
-        return Pass(game_id, seat, user_id, signed.timestamp())
+        if len(data) == 4 and (lang not in LANGS or user_id is None):
+            return None
+        return Pass(game_id, seat, user_id, signed.timestamp(), lang)

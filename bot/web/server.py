@@ -44,7 +44,7 @@ from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
 from bot.web.page import path_of, payload, places_maker, scene_maker, seat_menu, step_json
 from bot.web.replay import Replayed, Replays, frame, outline
-from bot.web.texts import lang_of_header, texts
+from bot.web.texts import lang_of_header, lang_of_locale, texts
 from games.core import Event
 from games.fonts import FILES
 
@@ -247,8 +247,20 @@ class WebTable:
         self.hub.changed(table, events)
 
     # -- who is asking -------------------------------------------------------------------------
-    def _lang(self, request: web.Request) -> str:
-        return self.language or lang_of_header(request.headers.get("Accept-Language"))
+    def _lang(self, request: web.Request, grant: Pass | None = None, table: Table | None = None) -> str:
+        """The reader's language: a seat's player's own (stored with the seat, from their Discord
+        locale), a named watcher's as their link carries it; the browser's (Accept-Language) only
+        for a link that names no person, or before the link is known. A local table may set one
+        language for every page."""
+        if self.language:
+            return self.language
+        if grant is not None and grant.seat is not None and table is not None and grant.seat < len(table.seats):
+            own = lang_of_locale(table.seats[grant.seat].locale)
+            if own is not None:
+                return own
+        if grant is not None and grant.lang is not None:
+            return grant.lang
+        return lang_of_header(request.headers.get("Accept-Language"))
 
     def remote(self, request: web.Request) -> str:
         """The asking person's address (through WEB_TRUSTED_PROXIES' forwarded headers only)."""
@@ -262,15 +274,14 @@ class WebTable:
             raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
         who = f"user:{grant.user_id}" if grant.user_id is not None else f"watch:{grant.game_id}:{self.remote(request)}"
         if not self.limit.allow(who):
-            raise web.HTTPTooManyRequests(text=texts(self._lang(request))["slow_down"])
+            raise web.HTTPTooManyRequests(text=texts(self._lang(request, grant))["slow_down"])
         return grant
 
     async def _table(self, request: web.Request, grant: Pass) -> Table:
         table = await self.service.table_by_id(grant.game_id)
-        words = texts(self._lang(request))
         if table is None or table.state is None:
-            raise web.HTTPNotFound(text=words["refused"])
-        why = await self._lost(grant, table, self._lang(request))
+            raise web.HTTPNotFound(text=texts(self._lang(request, grant))["refused"])
+        why = await self._lost(grant, table, self._lang(request, grant, table))
         if why is not None:
             raise web.HTTPForbidden(text=why)
         return table
@@ -367,6 +378,9 @@ class WebTable:
             log.info("an Activity sign-in was refused: %s", err)
             raise web.HTTPUnauthorized(text=words["activity_refused"]) from None
         user_id = found.person.user_id
+        lang = lang_of_locale(found.person.locale)  # the person's Discord language from here on
+        if lang is not None:
+            words = texts(lang)
         if not self.limit.allow(f"user:{user_id}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
         # "No running game here" and "not yours to see" are one answer: neither tells whether a
@@ -378,7 +392,7 @@ class WebTable:
         if seat is not None:
             token = self.links.token(table.game_id, seat, user_id)
         elif await self._sees(table, user_id):
-            token = self.links.token(table.game_id, None, user_id)  # a watcher, bound to this person
+            token = self.links.token(table.game_id, None, user_id, lang)  # a watcher, bound to this person
         else:
             raise web.HTTPForbidden(text=words["activity_no_game"])
         return web.json_response(
@@ -390,7 +404,7 @@ class WebTable:
         token = request.headers.get("X-Board-Token", "")
         grant = self._grant(request, token)
         table = await self._table(request, grant)
-        client = Client(None, grant, token, self._lang(request))  # type: ignore[arg-type]
+        client = Client(None, grant, token, self._lang(request, grant, table))  # type: ignore[arg-type]
         text = self.hub.content(table, client, await self.hub.history.events(table))
         return web.Response(text=text, content_type="application/json")
 
@@ -398,7 +412,7 @@ class WebTable:
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))
         table = await self._table(request, grant)
         view = table.engine.view(table.state, grant.seat)
-        lang = self._lang(request)
+        lang = self._lang(request, grant, table)
         png = await self.pictures.png(
             table.engine.key, table.game_id, table.version, grant.seat, lang, view, table.names
         )
@@ -409,16 +423,16 @@ class WebTable:
     async def _body(self, request: web.Request) -> tuple[Pass, Table, dict[str, Any]]:
         """A press: the link, the rate limit and the grant first, then the body."""
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))
-        words = texts(self._lang(request))
         if grant.seat is None:
-            raise web.HTTPForbidden(text=words["spectator"])
+            raise web.HTTPForbidden(text=texts(self._lang(request, grant))["spectator"])
         table = await self._table(request, grant)
-        return grant, table, await json_body(request, words["malformed"], self.body_timeout)
+        malformed = texts(self._lang(request, grant, table))["malformed"]
+        return grant, table, await json_body(request, malformed, self.body_timeout)
 
     async def menu(self, request: web.Request) -> web.Response:
         """A press in the side panel: the next step, or the action applied (as a chat press)."""
         grant, table, body = await self._body(request)
-        lang = self._lang(request)
+        lang = self._lang(request, grant, table)
         seq, raw = whole(body.get("seq"), MAX_SEQ), body.get("path", "")
         if seq is None or not isinstance(raw, str) or len(raw) > 200:
             raise web.HTTPBadRequest(text=texts(lang)["malformed"])
@@ -437,7 +451,7 @@ class WebTable:
         then a hex): the one legal action naming them all is applied; several become a step of the
         panel, and the answer names the places that narrow the choice further (``next``)."""
         grant, table, body = await self._body(request)
-        lang = self._lang(request)
+        lang = self._lang(request, grant, table)
         seq, picked = whole(body.get("seq"), MAX_SEQ), body.get("places")
         if (
             seq is None
@@ -473,7 +487,7 @@ class WebTable:
         message's buttons; the answer says what the chat answers (the option and the tally, or the
         decision), and a refusal is the chat's."""
         grant, table, body = await self._body(request)
-        lang = self._lang(request)
+        lang = self._lang(request, grant, table)
         seat, choice = whole(body.get("seat"), MAX_SEATS - 1), body.get("choice")
         if seat is None or choice not in ("stand_in", "end"):
             raise web.HTTPBadRequest(text=texts(lang)["malformed"])
@@ -561,31 +575,32 @@ class WebTable:
         return web.json_response({"ok": False, "error": t(err.code, lang, **params), "refresh": True}, status=409)
 
     # -- a finished game's replay ------------------------------------------------------------
-    async def _replayed(self, request: web.Request) -> Replayed:
-        """Any link of the game opens its replay once it is over: then every seat's view is open."""
+    async def _replayed(self, request: web.Request) -> tuple[Replayed, str]:
+        """Any link of the game opens its replay once it is over: then every seat's view is open.
+        With the replay, the reader's language."""
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))
         table = await self._table(request, grant)
+        lang = self._lang(request, grant, table)
         if table.status != FINISHED:
-            raise web.HTTPConflict(text=texts(self._lang(request))["not_over"])
+            raise web.HTTPConflict(text=texts(lang)["not_over"])
         replayed = await self.replays.of(table)
         if replayed is None:
-            raise web.HTTPNotFound(text=texts(self._lang(request))["refused"])
-        return replayed
+            raise web.HTTPNotFound(text=texts(lang)["refused"])
+        return replayed, lang
 
     async def replay_outline(self, request: web.Request) -> web.Response:
-        replayed = await self._replayed(request)
-        lang = self._lang(request)
+        replayed, lang = await self._replayed(request)
         engine = replayed.game.engine
         return web.json_response(outline(replayed, engine.names.get(lang) or engine.names["en"], lang))
 
     async def replay_step(self, request: web.Request) -> web.Response:
-        replayed = await self._replayed(request)
-        malformed = texts(self._lang(request))["malformed"]
+        replayed, lang = await self._replayed(request)
+        malformed = texts(lang)["malformed"]
         step = number(request.query.get("step", "0"), replayed.last)
         seat = number(request.query["seat"], replayed.game.players - 1) if request.query.get("seat") else None
         if step is None or (request.query.get("seat") and seat is None):
             raise web.HTTPBadRequest(text=malformed)
-        return web.json_response(frame(replayed, step, seat, self._lang(request)))
+        return web.json_response(frame(replayed, step, seat, lang))
 
     # -- live ----------------------------------------------------------------------------------
     @staticmethod
@@ -602,7 +617,7 @@ class WebTable:
         table = await self._table(request, grant)
         ws = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=4096, protocols=(PROTOCOL,))
         await ws.prepare(request)
-        client = Client(ws, grant, token, self._lang(request))
+        client = Client(ws, grant, token, self._lang(request, grant, table))
         for old in self.hub.add(client):  # over the link's or the person's share: the oldest page goes
             await self.hub.drop(old, texts(old.lang)["too_many_pages"])
         try:

@@ -56,12 +56,26 @@ TEXTS: dict[str, dict[str, str]] = {
     # one page passed from person to person (a local table's hand-over link)
     "hand_over": {"en": "Pass the device to {name}", "nl": "Geef het apparaat aan {name}"},
     "hand_over_ready": {"en": "I am {name}: show my seat", "nl": "Ik ben {name}: toon mijn plaats"},
+    "title_turn": {"en": "▶ Your turn · {game}", "nl": "▶ Jij bent aan zet · {game}"},
+    "title_waiting": {"en": "Waiting for {names} · {game}", "nl": "Wachten op {names} · {game}"},
+    "sound": {"en": "Sound when it is my turn", "nl": "Geluid als ik aan zet ben"},
+    "recent": {"en": "Since your last move", "nl": "Sinds je laatste zet"},
+    "marked": {
+        "en": "Dashed outlines mark where you can act. Esc undoes a first click.",
+        "nl": "Gestreepte randen tonen waar je iets kunt doen. Esc maakt een eerste klik ongedaan.",
+    },
     "slow_down": {"en": "Too many requests; wait a moment.", "nl": "Te veel verzoeken; wacht even."},
     "not_built": {
         "en": "The board page is not built on this server: cd web && npm ci && npm run build",
         "nl": "De bordpagina is op deze server niet gebouwd: cd web && npm ci && npm run build",
     },
 }
+
+
+def lang_of_locale(locale: object) -> str | None:
+    """The page's language for a Discord locale (``nl``, ``en-GB``...), or None for one it does not speak."""
+    text = str(locale or "").lower()
+    return "nl" if text.startswith("nl") else "en" if text.startswith("en") else None
 
 
 def lang_of_header(accept_language: str | None) -> str:

@@ -192,15 +192,21 @@ class _Picture:
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self) -> Scene:
         self.header()
+        self.sc.region("title", 0, fold=440)  # the name, the rounds and the round one under another
+        first = len(self.sc.items)
         if self.view.get("over") or not self.view.get("event"):
             self.final_box()
         else:
             self.event_box(self.view["event"])
         self.strategy_tiles()
+        rows = len(self.sc.items)
         y = 80.0
         for entry in self.entries:
             self.row(entry, y)
             y += ROW_H
+        # a narrow screen shows the seats first, then the event and the strategy tiles
+        self.sc.region("map", rows)
+        self.sc.region("side", first, rows)
         return self.sc
 
     def header(self) -> None:

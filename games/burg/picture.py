@@ -32,6 +32,8 @@ from .text import WINTER_TEXT, building_name, card_name, field_name, res_name, s
 __all__ = ("scene", "render", "image", "places_of")
 
 W = 1000
+#: the widest column a narrow screen shows of a row of cards or buildings (its texts then still 11 px)
+FOLD = 440
 BG = (244, 236, 220)
 INK = (40, 34, 28)
 MUTED = (120, 110, 98)
@@ -259,12 +261,18 @@ class _Board:
         y = self.header()
         y = self.track(y)
         y = self.this_round(y)
-        y = self.trade_fields(y)
-        y = self.piles(y)
-        y = self.castle(y)
-        y = self.walls(y)
-        y = self.players(y)
-        y = self.legend(y)
+        self.sc.region("title", 0, fold=FOLD)  # a narrow screen shows the blocks one under another...
+        for name, block, fold in (
+            ("fields", self.trade_fields, FOLD),
+            ("piles", self.piles, FOLD),
+            ("map", self.castle, FOLD),
+            ("walls", self.walls, FOLD),
+            ("side", self.players, None),
+            ("legend", self.legend, FOLD),
+        ):
+            first = len(self.sc.items)
+            y = block(y)
+            self.sc.region(name, first, fold=fold)  # ...a row of cards or buildings cut into columns
         self.sc.height = int(y + 10)
         return self.sc
 

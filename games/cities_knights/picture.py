@@ -118,14 +118,21 @@ def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     sc = Scene(_WIDTH, 100, _BG)
     _title(sc, view, lang, names)
+    sc.region("title", 0)
+    first = len(sc.items)
     taken: list[Box] = []  # what the intersection numbers must keep clear of
     _sea(sc, view, lang, taken)
     _land(sc, view, lang, names, taken)
     _paths(sc, view, lang, names)
     _intersections(sc, view, lang, names, taken)
+    sc.region("map", first)
     board_bottom = OY + 5.5 * SIZE
+    first = len(sc.items)
     legend_bottom = _legend(sc, lang, _MARGIN, board_bottom + 10, _BOARD_RIGHT - _MARGIN)
+    legend = len(sc.items)
     panel_bottom = _panel(sc, view, lang, names, _PANEL_X, _TOP, _PANEL_W)
+    sc.region("side", legend)  # a narrow screen shows the tracks and hands before the legend
+    sc.region("legend", first, legend, fold=380)  # its two columns one under the other (11 px texts)
     sc.height = int(max(legend_bottom, panel_bottom) + _MARGIN)
     return sc
 

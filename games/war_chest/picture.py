@@ -90,25 +90,35 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     wide = len(seats) > 2  # the four-player board is wide: its seats go below it
     sc = Scene(_WIDTH, 100, _BG)
     bottom = _title(sc, view, lang, names)
+    sc.region("title", 0)
     board_w = _WIDTH - 2 * _MARGIN if wide else _WIDTH - _PANEL_W - 3 * _MARGIN
+    first = len(sc.items)
     board_bottom = _board(sc, view, lang, names, _MARGIN, bottom + 8, board_w)
+    sc.region("map", first)
+    first = len(sc.items)
     if wide:
         col_w = (_WIDTH - 3 * _MARGIN) / 2
         y = board_bottom + 12
         for row in range(0, len(seats), 2):
-            ends = [
-                _seat_block(sc, view, lang, names, s, _MARGIN + i * (col_w + _MARGIN), y, col_w)
-                for i, s in enumerate(seats[row : row + 2])
-            ]
+            ends = []
+            for i, s in enumerate(seats[row : row + 2]):  # a narrow screen shows each seat on its own
+                first = len(sc.items)
+                ends.append(_seat_block(sc, view, lang, names, s, _MARGIN + i * (col_w + _MARGIN), y, col_w))
+                sc.region("side", first)
             y = max(ends) + 10
+        first = len(sc.items)
         y = _legend(sc, view, lang, _MARGIN, y, _WIDTH - 2 * _MARGIN, columns=3)
+        sc.region("legend", first, fold=400)  # its columns one under another on a narrow screen
         sc.height = int(y + _MARGIN)
     else:
         x = _WIDTH - _PANEL_W - _MARGIN
         y = bottom + 8
         for s in seats:
             y = _seat_block(sc, view, lang, names, s, x, y, _PANEL_W) + 12
+        sc.region("side", first)
+        first = len(sc.items)
         y = _legend(sc, view, lang, x, y, _PANEL_W, columns=1)
+        sc.region("legend", first)
         sc.height = int(max(y, board_bottom) + _MARGIN)
     return sc
 

@@ -28,6 +28,32 @@ def test_a_personal_link_names_its_game_seat_and_person() -> None:
     assert token_of("https://board.example/board/abc") == "abc"
 
 
+def test_a_named_link_may_carry_its_persons_language_and_older_links_still_read() -> None:
+    links = Links("s3cret", "http://x", 3600, now=Ticks())
+    dutch = links.read(token_of(links.watcher(7, 42, "nl")))
+    assert dutch == Pass(7, None, 42, lang="nl") and dutch.bound
+    assert links.read(links.token(7, 1, 42, "en")) == Pass(7, 1, 42, lang="en")
+    # a token of three elements (every link made before) reads as it did, with no language
+    old = links._serializer.dumps([7, None, 42])
+    assert links.read(str(old)) == Pass(7, None, 42) and links.read(str(old)).lang is None  # type: ignore[union-attr]
+    # only a link naming its person carries a language, and only one the page speaks
+    signed = links._serializer.dumps
+    for data in (
+        [7, None, None, "nl"],
+        [7, None, 42, "de"],
+        [7, None, 42, 1],
+        [7, None, 42, None],
+        [7, None, 42, "nl", 1],
+    ):
+        assert links.read(str(signed(data))) is None, data
+    for bad in ((7, None, None, "nl"), (7, None, 42, "fr")):
+        try:
+            links.token(*bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} was signed")
+
+
 def test_a_link_that_was_valid_when_read_expires_while_in_use() -> None:
     ticks = Ticks()
     links = Links("s3cret", "http://x", 3600, now=ticks)

@@ -73,11 +73,12 @@ def positions(key: str) -> list[tuple[Any, int]]:
     return out
 
 
-def table_of(engine: Engine, state: Any, seat: int, version: int = 5) -> Table:
-    """The game as the service loads it: people seated under their names, the last seat an AI."""
+def table_of(engine: Engine, state: Any, seat: int, version: int = 5, lang: str = "en") -> Table:
+    """The game as the service loads it: people seated under their names (speaking ``lang``), the
+    last seat an AI."""
     last = players(engine) - 1
     seats = [
-        SeatInfo(i, USER + i, NAMES[i], "en", True, ai_level="normal" if i == last else None) for i in range(last + 1)
+        SeatInfo(i, USER + i, NAMES[i], lang, True, ai_level="normal" if i == last else None) for i in range(last + 1)
     ]
     pending = engine.pending(state)
     return Table(
@@ -229,11 +230,12 @@ async def test_the_web_api_names_seats_as_the_chat(key: str) -> None:
     clicks_naming = 0
     for state, seat in naming_positions(key):
         for lang in LANGS:
-            table = table_of(engine, state, seat)
+            table = table_of(engine, state, seat, lang=lang)
             chat_menu = render.seat_menu(table, seat, lang)
             chat = walk(chat_menu)
             async with web_api(table, seat) as (client, headers, service):
-                headers = {**headers, "Accept-Language": lang}
+                # the seat's own language, whatever the browser prefers
+                headers = {**headers, "Accept-Language": "en" if lang == "nl" else "nl"}
                 seq = table.prompt_seqs[seat]
                 seen: Steps = {}
                 for path in chat:

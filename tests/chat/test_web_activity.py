@@ -98,11 +98,44 @@ async def test_the_session_is_the_channels_game_and_only_for_who_may_see_it(tmp_
         status, session = await sign_in(web, fake.grant_code(dave.id), secret.id)
         assert status == 200 and session["seat"] is None
         watcher = web.links.read(session["token"])
-        assert watcher == Pass(table.game_id, None, dave.id) and watcher.bound  # a watcher named, not a bearer
+        # a watcher named, not a bearer; the link carries the language of his Discord
+        assert watcher == Pass(table.game_id, None, dave.id, lang="en") and watcher.bound
         # and alice there is her own seat
         status, session = await sign_in(web, fake.grant_code(alice.id), secret.id)
         assert status == 200 and web.links.read(session["token"]) == Pass(
             table.game_id, table.seat_of(alice.id), alice.id
+        )
+
+
+async def test_the_activity_speaks_the_language_of_the_persons_discord(tmp_path: Path) -> None:
+    """Discord's /users/@me says the person's locale: a Dutch watcher's session and answers are
+    Dutch on an English browser; a refusal after the sign-in is in their language too."""
+    async with activity_world(tmp_path, "activity-lang") as (world, web, fake):
+        await start_game(world, "war_chest", 2)
+        table = await world.service.table_in(world.channel.id)
+        assert table is not None
+        watcher = world.add_player("dave")
+        status, session = await sign_in(web, fake.grant_code(watcher.id, "dave", locale="nl"), world.channel.id)
+        assert status == 200 and session["seat"] is None
+        assert web.links.read(session["token"]) == Pass(table.game_id, None, watcher.id, lang="nl")
+        async with aiohttp.ClientSession() as http:
+            headers = {"X-Board-Token": session["token"], "Accept-Language": "en-GB,en;q=0.9"}
+            async with http.get(f"http://127.0.0.1:{web.port}/api/state", headers=headers) as r:
+                state = await r.json()
+        assert state["lang"] == "nl" and state["texts"]["spectator"] == "Meekijken (openbaar beeld)"
+        assert state["game"] == table.engine.names["nl"]
+        # an English Discord gets English, whatever the browser prefers
+        status, session = await sign_in(web, fake.grant_code(watcher.id, "dave", locale="en-GB"), world.channel.id)
+        async with aiohttp.ClientSession() as http:
+            headers = {"X-Board-Token": session["token"], "Accept-Language": "nl-NL,nl;q=0.9"}
+            async with http.get(f"http://127.0.0.1:{web.port}/api/state", headers=headers) as r:
+                assert (await r.json())["lang"] == "en"
+        # someone with no part here is refused in their own language once Discord said who they are
+        other = world.guild.create_text_channel("leeg")
+        status, text = await sign_in(web, fake.grant_code(watcher.id, "dave", locale="nl"), other.id)
+        assert (
+            status == 403
+            and text == "In dit kanaal loopt geen spel dat jij kunt openen. Begin er een met /join en /start."
         )
 
 

@@ -44,12 +44,13 @@ async def board_links(world: World, member: Any) -> tuple[str, str]:
     return mine, watch
 
 
-async def screenshot(page: Any, name: str) -> None:
-    """Only when asked (SCREENSHOTS=docs/screens): a normal run leaves the tree as it was."""
+async def screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """Only when asked (SCREENSHOTS=docs/screens): a normal run leaves the tree as it was. A phone's
+    is of its screen (``full_page=False``), as the person holding it sees it."""
     folder = os.environ.get("SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        await page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+        await page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
 async def version_of(page: Any) -> int:

@@ -98,15 +98,15 @@ async def test_a_private_channels_watch_link_names_its_person_and_ends_with_thei
     async with web_world(tmp_path, "grant-bound") as (world, web, ticks):
         alice, bob, dave = (world.add_player(n) for n in ("alice", "bob", "dave"))
         secret, table = await start_in_private_channel(world, [alice, bob], [dave])
-        # dave watches: his link names him, and alice's watch link names her
+        # dave watches: his link names him (and carries his language), and alice's watch link names her
         r = await dave.slash(secret, "board")
         assert r.response is not None
         (dave_link,) = re.findall(r"<(http[^>]+)>", r.response.content)
-        assert web.links.read(token_of(dave_link)) == Pass(table.game_id, None, dave.id)
+        assert web.links.read(token_of(dave_link)) == Pass(table.game_id, None, dave.id, lang="en")
         r = await alice.slash(secret, "board")
         assert r.response is not None
         alice_watch = token_of(re.findall(r"<(http[^>]+)>", r.response.content)[1])
-        assert web.links.read(alice_watch) == Pass(table.game_id, None, alice.id)
+        assert web.links.read(alice_watch) == Pass(table.game_id, None, alice.id, lang="en")
         base = f"http://127.0.0.1:{web.port}"
         async with aiohttp.ClientSession() as http:
             watching = token_of(dave_link)

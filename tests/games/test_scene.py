@@ -113,3 +113,71 @@ def test_a_name_is_set_at_the_largest_size_that_fits_whatever_its_first_letter(w
             img = Image.open(io.BytesIO(scene_png.render(scene))).convert("L")
             x0, y0, x1, y1 = Image.eval(img, lambda v: 255 - v).getbbox() or (0, 0, 0, 0)
             assert box[0] <= x0 and x1 <= box[2] + 1 and box[1] <= y0 and y1 <= box[3], (name, width, (x0, x1))
+
+
+def test_a_region_is_what_a_block_drew_and_a_wide_row_folds_at_its_gaps() -> None:
+    scene = Scene(1000, 300, "#ffffff")
+    scene.text(10, 10, "Title", size=24)
+    scene.region("title", 0)
+    first = len(scene.items)
+    scene.rect((5, 60, 995, 200), fill="#eeeeee")  # a panel behind the row: it may be cut
+    for i in range(5):  # five cards of 180 with gaps of 10
+        x = 10 + i * 190
+        scene.rect((x, 70, x + 180, 190), fill="#dddddd", place=f"card:{i}")
+        scene.text(x + 5, 75, f"Card {i}", size=14)
+    scene.text(10, 192, "a caption that runs across two cards", size=14)  # never cut through
+    scene.region("cards", first, fold=400)
+    assert scene.regions[0]["name"] == "title"
+    title = scene.regions[0]["box"]
+    ink = scene.items[0]["extent"]
+    assert title[0] <= ink[0] and title[1] <= ink[1] and ink[2] <= title[2] and ink[3] <= title[3] < 60
+    cards = [r["box"] for r in scene.regions[1:]]
+    assert [r["name"] for r in scene.regions[1:]] == ["cards"] * len(cards) and len(cards) == 3
+    assert all(b[2] - b[0] <= 400 + 6 for b in cards)
+    # every cut lies in a gap between two cards, none through a card or the caption
+    cuts = [b[2] for b in cards[:-1]]
+    caption = scene.items[-1]["extent"]
+    for cut in cuts:
+        assert any(10 + i * 190 + 180 < cut < 10 + (i + 1) * 190 for i in range(4)), cut
+        assert not caption[0] < cut < caption[2]
+    # every card lies whole in one region
+    for i in range(5):
+        x = 10 + i * 190
+        assert sum(b[0] <= x and x + 180 <= b[2] for b in cards) == 1
+    # the regions travel with the scene, within the picture; a scene without any has none
+    drawn = scene.to_json()
+    assert [r["box"] for r in drawn["regions"]] == [title, *cards]
+    assert all(0 <= b[0] < b[2] <= 1000 and 0 <= b[1] < b[3] <= 300 for b in (r["box"] for r in drawn["regions"]))
+    assert "regions" not in Scene(10, 10).to_json()
+    scene.region("nothing", len(scene.items))
+    assert len(scene.regions) == 4
+
+
+def test_every_game_names_its_map_and_each_region_lies_within_its_picture() -> None:
+    from importlib import import_module
+
+    from games import registry
+
+    for (key, engine), players in (
+        (item, count) for item in registry.ENGINES.items() for count in {item[1].min_players, item[1].max_players}
+    ):
+        state = engine.start(players, {}, 5)
+        seat = min(engine.pending(state))
+        scene = import_module(engine.picture_module).scene  # type: ignore[attr-defined]
+        drawn = scene(engine.view(state, seat), "en", [f"P{i}" for i in range(players)]).to_json()
+        names = [r["name"] for r in drawn["regions"]]
+        assert "map" in names and names[0] == "title", (key, names)
+        for region in drawn["regions"]:
+            x0, y0, x1, y1 = region["box"]
+            assert 0 <= x0 < x1 <= drawn["width"] and 0 <= y0 < y1 <= drawn["height"], (key, region)
+        # every place lies in a region, so a phone shows it
+        for item in drawn["items"]:
+            if "place" in item:
+                assert any(_centre_in(item, r["box"]) for r in drawn["regions"]), (key, item["place"])
+
+
+def _centre_in(item: dict, box: list[float]) -> bool:
+    from games.scene import item_box
+
+    x0, y0, x1, y1 = item_box(item)
+    return box[0] <= (x0 + x1) / 2 <= box[2] and box[1] <= (y0 + y1) / 2 <= box[3]

@@ -700,8 +700,9 @@ class FakeDiscord:
             return _json(user)
         return _json(self.bot_user())
 
-    def grant_code(self, user_id: int, username: str = "player") -> str:
-        """An authorization code for this person, as the Activity's authorize() would get (used once)."""
+    def grant_code(self, user_id: int, username: str = "player", locale: str = "en-US") -> str:
+        """An authorization code for this person, as the Activity's authorize() would get (used once);
+        ``locale`` is the language of their Discord, as /users/@me tells it."""
         code = f"code-{self._snowflake()}"
         self._codes[code] = {
             "id": str(user_id),
@@ -709,6 +710,7 @@ class FakeDiscord:
             "global_name": username.title(),
             "discriminator": "0",
             "avatar": None,
+            "locale": locale,
         }
         return code
 

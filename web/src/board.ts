@@ -1,8 +1,12 @@
 // Drawing a game's scene as SVG: the same description the bot draws its PNG pictures from.
 
 export type Item = { [key: string]: any };
-export type Board = { scene?: { width: number; height: number; background: string; items: Item[] };
+export type Board = { scene?: { width: number; height: number; background: string; items: Item[];
+                                regions?: { name: string; box: [number, number, number, number] }[] };
                       font?: { [weight: string]: [number, number] }; picture?: string | null };
+
+import { Box, Place, boxOf, centre, drawMarks, drawTargets, keepTargetsFitted, placesOf } from "./places";
+import { LEGIBLE_PX, frame, inside, narrow, overlaps, regionsOf } from "./regions";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -60,7 +64,9 @@ export function paint(item: Item, metrics: { [weight: string]: [number, number] 
   return svg("g", {});
 }
 
-// The board of a scene (or its PNG picture): places in ``open`` take clicks and Enter, ``chosen`` are marked.
+// The board of a scene (or its PNG picture): places in ``open`` take clicks and Enter and are marked
+// without hovering, ``chosen`` (a first click) are outlined; while a first click is pending, every
+// other place is dimmed. On a narrow screen a scene is drawn region by region, the map first.
 export function drawBoard(board: Board, label: string, open: Set<string>, chosen: Set<string>,
                           pick: (place: string) => void): HTMLElement {
   const box = el("div", { class: "board", role: "img", "aria-label": label });
@@ -70,10 +76,44 @@ export function drawBoard(board: Board, label: string, open: Set<string>, chosen
     return box;
   }
   box.removeAttribute("role");
-  const root = svg("svg", { viewBox: `0 0 ${scene.width} ${scene.height}`, "aria-label": label }) as SVGSVGElement;
+  const places = placesOf(scene.items);
+  const whole: Box = [0, 0, scene.width, scene.height];
+  if (!narrow()) {
+    const root = drawScene(board, label, whole, places, open, chosen, pick, () => true);
+    box.appendChild(root);
+    return box;
+  }
+  // Map first: each region its own drawing, each place a target in the first region holding its centre.
+  box.classList.add("regions");
+  const regions = regionsOf(scene);
+  const home = (place: string) => {
+    const [x, y] = centre(places.get(place)!.box);
+    return Math.max(0, regions.findIndex((r) => inside(r.box, x, y)));
+  };
+  regions.forEach((region, index) => {
+    const root = drawScene(board, label, region.box, places, open, chosen, pick, (p) => home(p) === index);
+    const sizes = scene.items.filter((it) => it.kind === "text" && overlaps(boxOf(it)!, region.box)).map((it) => it.size);
+    const mine = [...open].filter((p) => places.has(p) && home(p) === index).map((p) => places.get(p)!.box);
+    const focus: [number, number] | null = mine.length
+      ? [Math.min(...mine.map((b) => b[0])), Math.max(...mine.map((b) => b[2]))] : null;
+    box.appendChild(frame(region, index, root, sizes.length ? Math.min(...sizes) : LEGIBLE_PX, focus));
+  });
+  return box;
+}
+
+// One drawing of the scene, cropped to ``crop`` (the whole scene, or a region on a narrow screen);
+// ``owns`` says which places take their keyboard and pointer target in this drawing.
+function drawScene(board: Board, label: string, crop: Box, places: Map<string, Place>, open: Set<string>,
+                   chosen: Set<string>, pick: (place: string) => void, owns: (place: string) => boolean): SVGSVGElement {
+  const scene = board.scene!;
+  const [left, top, right, bottom] = crop;
+  const root = svg("svg", { viewBox: `${left} ${top} ${right - left} ${bottom - top}`, "aria-label": label }) as SVGSVGElement;
   root.appendChild(svg("rect", { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
-  const focusable = new Set<string>(); // one stop per place for the keyboard, however many shapes draw it
+  const narrowing = chosen.size > 0; // a first click is pending: the places that do not tell apart are dimmed
+  const cropped = left > 0 || top > 0 || right < scene.width || bottom < scene.height;
   for (const item of scene.items) {
+    const bounds = boxOf(item);
+    if (cropped && bounds && !overlaps(bounds, crop)) continue;
     let shape = paint(item, board.font || { regular: [1, 0] });
     if (item.kind === "line" && item.place && open.has(item.place)) {
       // A thin path is hard to hit: an invisible band along it takes the pointer.
@@ -104,22 +144,18 @@ export function drawBoard(board: Board, label: string, open: Set<string>, chosen
       const place: string = item.place;
       shape.setAttribute("class", "place");
       shape.setAttribute("data-place", place);
-      if (!focusable.has(place)) {
-        focusable.add(place);
-        shape.setAttribute("tabindex", "0");
-        shape.setAttribute("role", "button");
-        shape.setAttribute("aria-label", item.title || place);
-      }
-      shape.addEventListener("click", () => pick(place));
-      shape.addEventListener("keydown", (e: Event) => {
-        const key = (e as KeyboardEvent).key;
-        if (key === "Enter" || key === " ") { e.preventDefault(); pick(place); }
-      });
+      shape.addEventListener("click", (e) => { e.stopPropagation(); pick(place); });
+    } else if (item.place && narrowing && !chosen.has(item.place)) {
+      shape.setAttribute("class", "dim");
+      shape.setAttribute("data-dim", item.place);
     }
     root.appendChild(shape);
   }
-  box.appendChild(root);
-  return box;
+  const mine = [...open].filter(owns);
+  drawMarks(root, places, mine, new Set([...chosen].filter(owns)));
+  drawTargets(root, places, mine, pick);
+  keepTargetsFitted(root);
+  return root;
 }
 
 

@@ -12,12 +12,15 @@ type State = {
   status: string[]; log: string[]; prompt: string | null; seq: number | null; menu: Menu | null;
   places: string[]; votes: Vote[];
   board: Board;
+  recent?: string[]; // moves since the reader's last action, newest first (where the server sends them)
 };
 
 import { inActivity, startActivity } from "./activity";
 import { Board, drawBoard, el, list, section } from "./board";
+import { NARROW } from "./regions";
 import { startReplay } from "./replay";
 import "./handover"; // one page passed between people (a local table's hand-over link)
+import { chime, setSound, soundOn, wakeOnFirstTouch } from "./sound";
 
 // The link's token follows "#" (never sent to the server, so no proxy logs it; older links carry it in
 // the path). It leaves the address bar at once and is kept for this tab only, so a reload still works.
@@ -28,9 +31,11 @@ let menu: Menu | null = null;
 // The places clicked so far for one action (a coin, then a hex) and those that narrow it further.
 let picked: string[] = [];
 let next: string[] = [];
-// The answer to the last press; an action that may be taken back brings its "↶ Take back" along.
+// The answer to the reader's last press; it stays until the game changes again after it (``version``:
+// the first version seen after the answer, which holds the press itself). An action that may be
+// taken back brings its "↶ Take back" along.
 type TakeBack = { seq: number; label: string };
-let message: { text: string; error: boolean; takeback?: TakeBack } | null = null;
+let message: { text: string; error: boolean; version: number | null; takeback?: TakeBack } | null = null;
 let socket: WebSocket | null = null;
 let retry = 250;
 let lost = false; // the link's grant was lost (expired, the seat no longer theirs): no reconnecting
@@ -57,20 +62,46 @@ function loadPictures(): void {
   });
 }
 
+function waitingFor(s: State): string[] {
+  return s.players.filter((p) => p.waiting).map((p) => p.name);
+}
+
+// The tab says whose turn it is, so a reader in another tab sees when to come back.
+function tabTitle(s: State): string {
+  const waiting = waitingFor(s);
+  if (s.menu && s.texts.title_turn) return s.texts.title_turn.replace("{game}", s.game);
+  if (waiting.length && s.texts.title_waiting) {
+    return s.texts.title_waiting.replace("{names}", waiting.join(", ")).replace("{game}", s.game);
+  }
+  return s.game;
+}
+
+function soundToggle(s: State): HTMLElement {
+  const wrap = el("label", { class: "sound" });
+  const box = el("input", { type: "checkbox", id: "sound" });
+  box.checked = soundOn();
+  box.addEventListener("change", () => setSound(box.checked));
+  wrap.appendChild(box);
+  wrap.appendChild(document.createTextNode(" " + (s.texts.sound || "")));
+  return wrap;
+}
+
 function draw(): void {
   const app = document.getElementById("app")!;
   const s = state;
+  const logScroll = app.querySelector(".log")?.scrollTop ?? 0; // the reader's place in the log survives a redraw
   app.replaceChildren();
   if (!s) return;
   app.dataset.version = String(s.version);
   document.documentElement.lang = s.lang;
-  document.title = s.game;
+  document.title = tabTitle(s);
   const head = el("header");
   head.appendChild(el("h1", {}, s.game));
-  const waiting = s.players.filter((p) => p.waiting).map((p) => p.name);
+  const waiting = waitingFor(s);
   if (s.seat === null) head.appendChild(el("span", {}, s.texts.spectator));
   if (s.menu) head.appendChild(el("span", { class: "turn", id: "turn" }, s.texts.your_turn));
   else if (waiting.length) head.appendChild(el("span", { id: "turn" }, s.texts.waiting_for.replace("{names}", waiting.join(", "))));
+  if (s.seat !== null && s.running) head.appendChild(soundToggle(s));
   app.appendChild(head);
   app.appendChild(drawBoard(s.board, s.texts.board, new Set(picked.length ? next : s.places), new Set(picked), pick));
   const side = el("aside");
@@ -85,6 +116,11 @@ function draw(): void {
     }
     side.appendChild(said);
   }
+  if (s.recent && s.recent.length && s.texts.recent) {
+    const recent = section(s.texts.recent, list(s.recent, "recent"));
+    recent.classList.add("news");
+    side.appendChild(recent);
+  }
   if (s.seat !== null && s.votes.length) {
     const parts: Node[] = [];
     for (const vote of s.votes) {
@@ -97,7 +133,9 @@ function draw(): void {
       }
       parts.push(row);
     }
-    side.appendChild(section(s.texts.votes, ...parts));
+    const votes = section(s.texts.votes, ...parts);
+    votes.classList.add("choices");
+    side.appendChild(votes);
   }
   if (s.seat !== null) {
     const parts: Node[] = [];
@@ -113,12 +151,15 @@ function draw(): void {
       }
       if (step.path || picked.length) {
         const back = el("button", { "data-path": "back" }, "↩ " + s.texts.back);
-        back.addEventListener("click", () => { menu = null; picked = []; draw(); });
+        back.addEventListener("click", undo);
         options.appendChild(back);
       }
       parts.push(options);
+      if (s.places.length && s.texts.marked) parts.push(el("p", { class: "hint" }, s.texts.marked));
     } else parts.push(el("p", {}, s.texts.no_choice));
-    side.appendChild(section(s.texts.choices, ...parts));
+    const choices = section(s.texts.choices, ...parts);
+    choices.classList.add("choices");
+    side.appendChild(choices);
   }
   const players = el("ul", { class: "players" });
   for (const p of s.players) {
@@ -127,14 +168,32 @@ function draw(): void {
   }
   side.appendChild(section(s.texts.players, players));
   side.appendChild(section("", list(s.status, "status")));
-  side.appendChild(section(s.texts.log, list(s.log, "log")));
+  side.appendChild(section(s.texts.log, list([...s.log].reverse(), "log"))); // newest first, as news
   app.appendChild(side);
+  const log = app.querySelector(".log");
+  if (log) log.scrollTop = logScroll;
   loadPictures();
+}
+
+// Back, Escape, or a click beside the places: the first click is undone and every open place is marked again.
+function undo(): void {
+  if (!menu && !picked.length) return;
+  menu = null;
+  picked = [];
+  next = [];
+  draw();
+}
+
+function yourTurn(s: State | null): boolean {
+  return !!s && s.running && s.menu !== null;
 }
 
 function show(fresh: State): void {
   if (state && fresh.version < state.version) return; // an older view never replaces a newer one
   if (!state || fresh.version !== state.version) { menu = null; picked = []; }
+  if (message && message.version === null) message.version = fresh.version;
+  else if (message && fresh.version > message.version!) message = null; // the game moved on since
+  if (state && !yourTurn(state) && yourTurn(fresh) && soundOn()) chime();
   state = fresh;
   window.dispatchEvent(new CustomEvent("board:state", { detail: fresh }));
   if (replaying) return;
@@ -177,7 +236,9 @@ async function press(url: string, body: { [k: string]: string | number | string[
   let answer: any = {};
   try { answer = await response.json(); } catch { answer = { ok: false, error: response.statusText, refresh: true }; }
   if (answer.menu) { menu = answer.menu; picked = answer.picked || []; next = answer.next || []; message = null; draw(); return; }
-  message = answer.ok ? { text: answer.done, error: false, takeback: answer.takeback } : { text: answer.error, error: true };
+  message = answer.ok
+    ? { text: answer.done, error: false, version: null, takeback: answer.takeback }
+    : { text: answer.error, error: true, version: null };
   menu = null;
   picked = [];
   if (answer.refresh || answer.ok) await load();
@@ -206,6 +267,17 @@ function connect(): void {
 function begin(): void {
   load().then(() => { if (state) connect(); });
 }
+
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !replaying) undo(); });
+// A click anywhere but on a place or a control undoes a first click.
+document.addEventListener("click", (e) => {
+  const target = e.target as Element | null;
+  if (replaying || !picked.length || !target || target.closest("[data-place], button, input, select, label, a")) return;
+  undo();
+});
+// A phone turned, a window narrowed past the breakpoint: the board is drawn for the new width.
+if (typeof window.matchMedia === "function") window.matchMedia(NARROW).addEventListener("change", () => { if (!replaying) draw(); });
+wakeOnFirstTouch();
 
 // Another link opened in this tab changes only the part after "#": start again with its token.
 window.addEventListener("hashchange", () => { if (location.hash.length > 1) location.reload(); });

@@ -98,9 +98,11 @@ export async function startReplay(token: string): Promise<boolean> {
     }
     const seats: [string, string][] = [["", words.public_view], ...outline.names.map((n, i): [string, string] => [String(i), n])];
     controls.appendChild(choice("seat", words.view_of, seats, seat, (v) => { seat = v; go(step); }));
-    side.appendChild(section(words.replay, controls));
+    const steps = section(words.replay, controls);
+    steps.classList.add("choices"); // on a phone the controls come right under the map
+    side.appendChild(steps);
     side.appendChild(section("", list(frame.status, "status")));
-    side.appendChild(section(words.log, list(frame.log, "log")));
+    side.appendChild(section(words.log, list([...frame.log].reverse(), "log"))); // newest first, as on the live page
     app.appendChild(side);
   }
 
