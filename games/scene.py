@@ -10,7 +10,9 @@ is wrapped at spaces and, if it must, set smaller, but never cut. Every text kee
 extent it covers, so a test can check from the scene alone that nothing runs outside its box.
 
 A shape may carry a ``place`` (the id of a spot on the board a player can point at, such as an
-intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language).
+intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language). The
+places the last move changed carry ``"mark": "last"`` and the scene its one-line ``caption``
+(``games.last_mark``); a line may be ``dash``ed (``[on, off]`` pixels), which both renderers draw.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Scene:
     height: int
     background: Colour = "#ffffff"
     items: list[dict[str, Any]] = field(default_factory=list)
+    caption: str | None = None  # what the last move was, when the scene marks one
 
     # -- shapes ----------------------------------------------------------------------------------
     def _add(self, item: dict[str, Any], place: str | None, title: str | None) -> dict[str, Any]:
@@ -142,11 +145,14 @@ class Scene:
         *,
         colour: Colour | RGB,
         width: float = 1,
+        dash: tuple[float, float] | None = None,
         place: str | None = None,
         title: str | None = None,
     ) -> dict[str, Any]:
         item = {"kind": "line", "points": [[round(x, 2), round(y, 2)] for x, y in points]}
         item.update(colour=hex_colour(colour), width=width)
+        if dash is not None:
+            item["dash"] = [float(dash[0]), float(dash[1])]
         return self._add(item, place, title)
 
     # -- texts -----------------------------------------------------------------------------------
@@ -193,8 +199,18 @@ class Scene:
         """Every place the scene marks, with its title."""
         return {item["place"]: item.get("title") for item in self.items if "place" in item}
 
+    def marked(self) -> set[str]:
+        """The places whose items carry the mark of the last move."""
+        return {item["place"] for item in self.items if item.get("mark") == "last" and "place" in item}
+
     def to_json(self) -> dict[str, Any]:
-        return {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+        return {
+            "width": self.width,
+            "height": self.height,
+            "background": self.background,
+            "items": self.items,
+            "caption": self.caption,
+        }
 
 
 @lru_cache(maxsize=16384)

@@ -103,6 +103,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, visible
+from games.moves import copy_moves, remember
 from games.rng import Chance
 
 from .data import (
@@ -134,6 +135,25 @@ from .rules import (
 from .state import Player, State, clone_state, dump_state, load_state
 
 __all__ = ("ENGINE", "BurgEngine")
+
+#: the public events that show a move (games/moves.py): a card chosen (never which, until the
+#: reveal), the reveal, pieces taken or bought, a helper placed, a building erected
+MOVE_EVENTS = frozenset(
+    {
+        "card_selected",
+        "cards_revealed",
+        "worker_equipped",
+        "messenger",
+        "trader_placed",
+        "trader_passed",
+        "watchtower_taken",
+        "resource_bought",
+        "building_built",
+        "helper_placed",
+        "guest_placed",
+        "master_builder",
+    }
+)
 
 #: How many exact payments ``legal`` offers per building (``apply`` accepts every exact one).
 GUEST = "winter_guest"
@@ -721,6 +741,7 @@ class BurgEngine(Presentation):
         events: list[Event] = []
         handler(self, s, seat, action, events)
         s.seq += 1
+        remember(s.moves, seat, events, MOVE_EVENTS)
         return events
 
     def _expect(self, s: State, seat: int, *steps: str) -> dict[str, Any]:
@@ -1626,6 +1647,7 @@ class BurgEngine(Presentation):
             "end_reason": s.end_reason,
             "final": None if s.final is None else json.loads(json.dumps(s.final)),
             "you": seat,
+            "moves": copy_moves(s.moves),
         }
         if seat is not None and 0 <= seat < s.n:
             v["hand"] = list(s.players[seat].hand)
