@@ -24,6 +24,9 @@ HALO_PAD = 5.0  # how far a halo stands off its shape
 INSET = 7.0
 # how far inside its shape the halo of a place marked ``inside`` runs
 LINE_END = 12.0  # a path's halo stops short of its ends: the intersections there keep their numbers
+STRIP = 26.0  # a shape narrower than this is a strip (a table row): its halo is thin and close
+THIN, THIN_PAD = 0.6, 1.5  # the thin halo's size against the usual one, and how far off it stands
+
 HALO_UNDER = ("#ffffff", 8.0)  # colour and width of the band under the dashes
 HALO_INK = ("#111111", 4.0)
 HALO_DASH = (10.0, 6.0)
@@ -74,9 +77,9 @@ def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, 
     for place in sorted(shapes):  # a stable order: the same items whoever draws the scene
         items = shapes[place]
         low = bool(under) and place.startswith(under)
-        ring, spot = _ring(items, low)
+        ring, spot, thin = _ring(items, low)
         at = len(sc.items)
-        _halo(sc, ring)
+        _halo(sc, ring, thin=thin)
         if low:
             halo = sc.items[at:]
             del sc.items[at:]
@@ -87,8 +90,9 @@ def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, 
     _band(sc, band_text(caption, lang))
 
 
-def _ring(items: list[dict[str, Any]], low: bool) -> tuple[list[Point], Point]:
-    """The halo of a place's shapes and where its marker goes (towards the top right)."""
+def _ring(items: list[dict[str, Any]], low: bool) -> tuple[list[Point], Point, bool]:
+    """The halo of a place's shapes, where its marker goes (towards the top right), and whether
+    the halo is the thin one of a strip (a table row, whose neighbours' words stand close)."""
     if len(items) > 1 and all(it["kind"] == "rect" for it in items):  # a plate and its badge: one box
         boxes = [it["box"] for it in items]
         union = [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
@@ -96,10 +100,12 @@ def _ring(items: list[dict[str, Any]], low: bool) -> tuple[list[Point], Point]:
     else:
         body = max(items, key=_area)
     inset = low and body["kind"] == "polygon"
-    ring = _outline(body, -INSET if inset else HALO_PAD, short=not low)
+    x0, y0, x1, y1 = _box(body)
+    thin = body["kind"] == "rect" and min(x1 - x0, y1 - y0) < STRIP
+    ring = _outline(body, -INSET if inset else THIN_PAD if thin else HALO_PAD, short=not low)
     # inside a shape the corners are other places' (a hex's intersections): the middle of a side
     spots = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(ring, ring[1:])] if inset else ring
-    return ring, max(spots, key=lambda p: p[0] - p[1])
+    return ring, max(spots, key=lambda p: p[0] - p[1]), thin
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -165,9 +171,10 @@ def _outline(item: dict[str, Any], pad: float, *, short: bool = True) -> list[Po
     return [*ring, ring[0]]
 
 
-def _halo(sc: Scene, ring: list[Point]) -> None:
-    sc.line(ring, colour=HALO_UNDER[0], width=HALO_UNDER[1])
-    sc.line(ring, colour=HALO_INK[0], width=HALO_INK[1], dash=HALO_DASH)
+def _halo(sc: Scene, ring: list[Point], *, thin: bool = False) -> None:
+    scale = THIN if thin else 1.0
+    sc.line(ring, colour=HALO_UNDER[0], width=HALO_UNDER[1] * scale)
+    sc.line(ring, colour=HALO_INK[0], width=HALO_INK[1] * scale, dash=(HALO_DASH[0] * scale, HALO_DASH[1] * scale))
 
 
 def _marker(sc: Scene, x: float, y: float) -> None:

@@ -72,16 +72,14 @@ def _dashed(
 ) -> None:
     """A line drawn as dashes of ``dash[0]`` pixels with gaps of ``dash[1]``, the pattern running on
     round the corners as an SVG ``stroke-dasharray`` does."""
-    on, off = float(dash[0]), float(dash[1])
-    period = on + off
-    walked = 0.0  # along the whole line
+    runs = (max(float(dash[0]), 0.5), max(float(dash[1]), 0.5))  # dash, gap: never empty
+    which, left = 0, runs[0]  # where the pattern stands: in a dash (0) or a gap (1), and how much is left of it
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         length = math.hypot(x1 - x0, y1 - y0)
         done = 0.0
-        while done < length - 1e-9:
-            phase = walked % period
-            step = min((on if phase < on else period) - phase, length - done)
-            if phase < on:
+        while length - done > 1e-9:
+            step = min(left, length - done)
+            if which == 0:
                 a, b = done / length, (done + step) / length
                 d.line(
                     [(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
@@ -89,7 +87,10 @@ def _dashed(
                     width=width,
                 )
             done += step
-            walked += step
+            left -= step
+            if left <= 1e-9:
+                which = 1 - which
+                left = runs[which]
 
 
 def image(scene: Scene) -> Image.Image:
