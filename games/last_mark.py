@@ -30,7 +30,7 @@ THIN, THIN_PAD = 0.6, 1.5  # the thin halo's size against the usual one, and how
 HALO_UNDER = ("#ffffff", 8.0)  # colour and width of the band under the dashes
 HALO_INK = ("#111111", 4.0)
 HALO_DASH = (10.0, 6.0)
-MARKER_R = 9.0
+ARROW = 22.0  # how far the marker reaches out from the halo it points at
 BAND_FILL = "#fffbea"
 BAND_INK = "#111111"
 BAND_MARGIN = 10.0
@@ -85,7 +85,9 @@ def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, 
             del sc.items[at:]
             after = max(i for i, it in enumerate(sc.items) if any(it is mine for mine in items)) + 1
             sc.items[after:after] = halo
-        _marker(sc, _clamp(spot[0], MARKER_R + 1, sc.width - MARKER_R - 1), _clamp(spot[1], MARKER_R + 1, sc.height))
+        edge = ARROW * 0.75  # the arrow reaches up and right of its tip: it stays in the picture
+        _marker(sc, _clamp(spot[0], 2, sc.width - edge - 2), _clamp(spot[1], edge + 2, sc.height))
+
     sc.caption = caption
     _band(sc, band_text(caption, lang))
 
@@ -178,8 +180,12 @@ def _halo(sc: Scene, ring: list[Point], *, thin: bool = False) -> None:
 
 
 def _marker(sc: Scene, x: float, y: float) -> None:
-    sc.circle(x, y, MARKER_R, fill=HALO_INK[0], outline=HALO_UNDER[0], width=2)
-    sc.circle(x, y, MARKER_R * 0.38, fill=HALO_UNDER[0])
+    """An arrowhead from the top right whose tip touches the halo at (x, y): a shape no piece of
+    any board has, black edged in white."""
+    reach, half = ARROW, ARROW * 0.45
+    bx, by = x + reach / math.sqrt(2), y - reach / math.sqrt(2)  # the middle of its base
+    dx, dy = half / math.sqrt(2), half / math.sqrt(2)
+    sc.polygon([(x, y), (bx + dx, by + dy), (bx - dx, by - dy)], fill=HALO_INK[0], outline=HALO_UNDER[0], width=2)
 
 
 def _band(sc: Scene, text: str) -> None:
@@ -190,9 +196,9 @@ def _band(sc: Scene, text: str) -> None:
     bottom = top + BAND_H
     mid = (top + 4 + bottom) / 2
     sc.rect((left, top + 4, right, bottom), fill=BAND_FILL, outline=BAND_INK, width=1, radius=6)
-    sample = [(left + 12, mid - 9), (left + 32, mid - 9), (left + 32, mid + 11), (left + 12, mid + 11)]
+    sample = [(left + 10, mid - 6), (left + 28, mid - 6), (left + 28, mid + 12), (left + 10, mid + 12)]
     _halo(sc, [*sample, sample[0]])
-    _marker(sc, left + 32, mid - 9)
+    _marker(sc, left + 28, mid - 6)
     x = left + 50
     sc.text(
         x,
