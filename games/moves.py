@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from games.core import Event, visible
+from games.core import Event
 
 __all__ = (
     "KEEP",
@@ -40,6 +40,7 @@ KEEP = 24
 EVENTS_PER_MOVE = 8
 #: fields of an event that say how chance was drawn, not what happened (a view never names the RNG)
 _BOOKKEEPING = frozenset({"source", "scripted", "chance"})
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 #: what a picture's caption band says before the move (both languages)
 LAST_MOVE = {"en": "Last move", "nl": "Laatste zet"}
@@ -59,17 +60,19 @@ def _plain(value: Any) -> Any:
 
 
 def remember(moves: list[Move], seat: int, events: Iterable[Event], kinds: frozenset[str]) -> None:
-    """Add the move ``seat`` just made to ``moves`` (in place), when its public events show one."""
-    kept = [
-        {k: _plain(v) for k, v in ev.items() if k not in _BOOKKEEPING}
-        for ev in events
-        if ev.get("type") in kinds and visible(ev, None)
-    ]
+    """Add the move ``seat`` just made to ``moves`` (in place), when its public events show one.
+    Runs after every action, searches' too: it returns at once when no event is of ``kinds``."""
+    kept = []
+    for ev in events:
+        if ev["type"] in kinds and "to" not in ev:  # "to": for those seats only (games.core.visible)
+            kept.append(
+                {k: v if v.__class__ in _SCALARS else _plain(v) for k, v in ev.items() if k not in _BOOKKEEPING}
+            )
     if not kept:
         return
     moves.append({"seat": seat, "events": kept[:EVENTS_PER_MOVE]})
     if len(moves) > KEEP:
-        del moves[: len(moves) - KEEP]
+        del moves[0]
 
 
 def copy_moves(moves: list[Move]) -> list[Move]:

@@ -315,7 +315,8 @@ class BattlesBuilders(Presentation):
                 for name in State.__slots__:
                     setattr(st, name, getattr(restored, name))
             raise ScriptedDieError(str(exc)) from None
-        remember(st.moves, seat, events, MOVE_EVENTS)
+        if not st.searching:
+            remember(st.moves, seat, events, MOVE_EVENTS)
         return events
 
     def _validate(self, st: State, seat: int, action: Action) -> tuple[str, Any]:
@@ -528,6 +529,7 @@ class BattlesBuilders(Presentation):
         the order of the event tiles left, and the generator (the dice and the fictitious player's
         draws to come)."""
         st = self.clone(state)
+        st.searching = True  # its moves are never shown
         if st.phase == COMMIT:
             for p in range(st.players):
                 s = st.seats[p]

@@ -120,6 +120,7 @@ class State:
     values: list[list[int]]
     throws: list[dict[str, Any]]  # public dice log of the last round that rolled
     moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
 
 def _terrain(name: Any) -> Any:
@@ -321,6 +322,7 @@ def clone_state(st: State) -> State:
         values=[list(v) for v in st.values],
         throws=list(st.throws),
         moves=list(st.moves),  # a kept move is never changed, only followed by new ones
+        searching=st.searching,
     )
 
 

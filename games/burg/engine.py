@@ -741,7 +741,8 @@ class BurgEngine(Presentation):
         events: list[Event] = []
         handler(self, s, seat, action, events)
         s.seq += 1
-        remember(s.moves, seat, events, MOVE_EVENTS)
+        if not s.searching:
+            remember(s.moves, seat, events, MOVE_EVENTS)
         return events
 
     def _expect(self, s: State, seat: int, *steps: str) -> dict[str, Any]:
@@ -1677,6 +1678,7 @@ class BurgEngine(Presentation):
         have selected but not revealed (any selection their hands allow), the order of the winter
         deck, and the generator. Hands are public in effect (8 cards minus the played area)."""
         c = clone_state(s)
+        c.searching = True
         if c.phase == "select":
             for p in range(c.n):
                 if p == seat or c.selections[p] is None:

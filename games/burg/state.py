@@ -65,6 +65,7 @@ class State:
     final: dict[str, Any] | None = None
     opening: list[dict[str, Any]] | None = None  # what ``start`` did (round 1 set-up events)
     moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
     def order(self) -> list[int]:
         """Player order of this round: the start player, then clockwise."""
@@ -210,4 +211,5 @@ def clone_state(s: State) -> State:
     c.final = None if s.final is None else _plain(s.final)
     c.opening = list(s.opening or [])  # told once at the start, never changed
     c.moves = list(s.moves)  # a kept move is never changed, only followed by new ones
+    c.searching = s.searching
     return c

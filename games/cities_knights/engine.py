@@ -777,7 +777,8 @@ class CitiesKnightsEngine(Presentation):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         evs = self._act(state, seat, action)
-        remember(state.moves, seat, evs, MOVE_EVENTS)
+        if not state.searching:
+            remember(state.moves, seat, evs, MOVE_EVENTS)
         return evs
 
     def _act(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -2687,6 +2688,7 @@ class CitiesKnightsEngine(Presentation):
             start_log=st.start_log,
             moves=st.moves[:],  # a kept move is never changed, only followed by new ones
             chance=chance,
+            searching=st.searching,
         )
 
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
@@ -2697,6 +2699,7 @@ class CitiesKnightsEngine(Presentation):
         Unseen cards are gathered in sorted order before shuffling, so equal views give equal
         copies."""
         st = self.clone(state)
+        st.searching = True  # its moves are never shown
         own = seat if isinstance(seat, int) and 0 <= seat < st.n else None
         looking = st.looking if own is not None and st.looking and st.looking["seat"] == own else None
         hand_seen = {own} if own is not None else set()

@@ -86,9 +86,11 @@ class State:
     # Derived values cached by the engine (never dumped, never compared); ``apply`` drops them
     # whenever the position changes, a fresh, cloned or loaded state starts without.
     memo: Any = field(default=None, compare=False, repr=False)
+    # a search's copy (``determinize``): its moves are never shown, so none are kept; never dumped
+    searching: bool = field(default=False, compare=False, repr=False)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "memo"))
+FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "memo", "searching"))
 
 
 def dump_state(st: State) -> dict[str, Any]:

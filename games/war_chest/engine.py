@@ -501,7 +501,8 @@ class WarChestEngine(Presentation):
 
     def apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
         ev = self._act(st, seat, action)
-        remember(st.moves, seat, ev, MOVE_EVENTS)
+        if not st.searching:
+            remember(st.moves, seat, ev, MOVE_EVENTS)
         return ev
 
     def _act(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
@@ -909,6 +910,7 @@ class WarChestEngine(Presentation):
         replaced, so draws to come are unknown.
         """
         out = clone_state(st)
+        out.searching = True
         priest = out.stack[-1] if out.stack and out.stack[-1]["k"] == "warrior_priest" else None
         for s, sd in enumerate(out.seats):
             if s == seat:

@@ -66,6 +66,8 @@ class WarChestState:
     memo: tuple[int | None, str | None, list[Action], list[dict[str, Any] | None]] | None = None
     # each seat's units by kind, with (next_uid, unit count) when built; derived, never dumped
     index: tuple[int, int, list[dict[int, list[Unit]]]] | None = None
+    # a search's copy (``determinize``): the moves it makes are never shown, so none are kept
+    searching: bool = False
 
 
 def zero_counts() -> list[int]:
@@ -200,4 +202,7 @@ def clone_state(st: WarChestState) -> WarChestState:
         st.chance.clone(),
         st.opening[:],  # told once at the start, never changed
         st.moves[:],  # a kept move is never changed, only followed by new ones
+        None,
+        None,
+        st.searching,
     )

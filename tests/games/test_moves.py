@@ -78,3 +78,31 @@ def test_a_snapshot_from_before_the_moves_loads_and_plays_on(engine: Engine) -> 
     seat = sorted(engine.pending(state))[0]
     engine.apply(state, seat, engine.legal(state, seat)[0])
     assert engine.dump(state)["moves"] == engine.view(state, None)["moves"]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.key)
+def test_a_search_copy_shows_the_moves_and_keeps_no_new_ones(engine: Engine) -> None:
+    """A search plays thousands of actions on ``determinize``d copies that nobody sees: they keep no
+    moves of their own (the search runs as fast as before), and the original is untouched."""
+    import random
+
+    players = engine.min_players
+    play = random_playout(engine, players, {}, 3, max_steps=12)
+    before = engine.view(play.state, None)["moves"]
+    assert before
+    world = engine.determinize(play.state, 0, random.Random(1))  # type: ignore[attr-defined]
+    assert engine.view(world, 0)["moves"] == before
+    assert "searching" not in engine.dump(world)
+    copy = engine.clone(world)  # type: ignore[attr-defined]
+    rnd = random.Random(2)
+    for _ in range(30):
+        pending = engine.pending(copy)
+        if not pending:
+            break
+        seat = rnd.choice(sorted(pending))
+        engine.apply(copy, seat, rnd.choice(engine.legal(copy, seat)))
+    assert engine.view(copy, None)["moves"] == before
+    assert engine.view(play.state, None)["moves"] == before
+    # a plain copy keeps its moves as the game does
+    again = engine.clone(play.state)  # type: ignore[attr-defined]
+    assert engine.dump(again) == engine.dump(play.state)
