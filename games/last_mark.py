@@ -2,10 +2,11 @@
 
 Every item of a marked place carries ``"mark": "last"``. On top of the drawing each such place gets
 a halo that follows its largest shape, a white band under black dashes (seen on any colour, and
-told by its pattern and contrast, never by a hue alone), and a marker at the halo's top right: a
-black disc with a white ring and a white dot. A band under the picture holds the caption, with the
-same dashes and marker in front of it, so the picture says what its mark means. Halos, markers and
-the band are ordinary scene items (dashed lines, circles, a text): both renderers draw them alike.
+told by its pattern and contrast, never by a hue alone), and a marker: a black arrowhead edged in
+white that points at the halo from the top right. A band under the picture holds the caption, with
+the same dashes and arrowhead in front of it, so the picture says what its mark means. Halos,
+markers and the band are ordinary scene items (dashed lines, polygons, a text): both renderers draw
+them alike.
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ __all__ = ("mark_newest", "mark_last", "LAST", "HALO_DASH")
 
 LAST = "last"
 HALO_PAD = 5.0  # how far a halo stands off its shape
-INSET = 7.0
-# how far inside its shape the halo of a place marked ``inside`` runs
+INSET = 7.0  # how far inside its edge the halo of a hex drawn ``under`` runs
 LINE_END = 12.0  # a path's halo stops short of its ends: the intersections there keep their numbers
 STRIP = 26.0  # a shape narrower than this is a strip (a table row): its halo is thin and close
 THIN, THIN_PAD = 0.6, 1.5  # the thin halo's size against the usual one, and how far off it stands
@@ -87,7 +87,6 @@ def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, 
             sc.items[after:after] = halo
         edge = ARROW * 0.75  # the arrow reaches up and right of its tip: it stays in the picture
         _marker(sc, _clamp(spot[0], 2, sc.width - edge - 2), _clamp(spot[1], edge + 2, sc.height))
-
     sc.caption = caption
     _band(sc, band_text(caption, lang))
 
