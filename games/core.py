@@ -264,6 +264,10 @@ class Engine(Protocol):
         """What the seat is asked, in a sentence (to that seat: "Choose ..."). The view may carry
         the seats' ``names`` so the sentence names players rather than numbering them."""
 
+    def describe_move(self, move: dict[str, Any], lang: str, names: list[str]) -> str:
+        """One of the view's ``moves`` (the latest public moves, oldest first, the same in every
+        view: games/moves.py) in one line: the caption of the picture that marks it."""
+
     def status_lines(self, view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
         """Short lines summarising the public (or that seat's) view; ``viewer`` as for events."""
 
@@ -303,6 +307,11 @@ class Presentation:
 
     def describe_prompt(self, view: dict[str, Any], prompt: Prompt, lang: str) -> str:
         return import_module(self.text_module).describe_prompt(view, prompt, lang)
+
+    def describe_move(self, move: dict[str, Any], lang: str, names: list[str]) -> str:
+        """One of the view's ``moves`` (games/moves.py) in a line everyone may read: the caption
+        of the picture that marks it."""
+        return import_module(self.text_module).describe_move(move, lang, names)
 
     def status_lines(self, view: dict[str, Any], lang: str, names: list[str], viewer: int | None = None) -> list[str]:
         return import_module(self.text_module).status_lines(view, lang, names, viewer)

@@ -10,7 +10,9 @@ is wrapped at spaces and, if it must, set smaller, but never cut. Every text kee
 extent it covers, so a test can check from the scene alone that nothing runs outside its box.
 
 A shape may carry a ``place`` (the id of a spot on the board a player can point at, such as an
-intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language).
+intersection or a hex) and a ``title`` (what pointing at it means, in the reader's language). The
+places the last move changed carry ``"mark": "last"`` and the scene its one-line ``caption``
+(``games.last_mark``); a line may be ``dash``ed (``[on, off]`` pixels), which both renderers draw.
 
 A scene may name its ``regions``: the parts a narrow screen shows one under another (the map first,
 then the side tables and the legend), each a box of the same picture. A wide screen and the PNG show
@@ -85,6 +87,7 @@ class Scene:
     background: Colour = "#ffffff"
     items: list[dict[str, Any]] = field(default_factory=list)
     regions: list[dict[str, Any]] = field(default_factory=list)
+    caption: str | None = None  # what the last move was, when the scene marks one
 
     # -- regions ---------------------------------------------------------------------------------
     def bounds(self, first: int = 0, last: int | None = None) -> Box | None:
@@ -178,11 +181,14 @@ class Scene:
         *,
         colour: Colour | RGB,
         width: float = 1,
+        dash: tuple[float, float] | None = None,
         place: str | None = None,
         title: str | None = None,
     ) -> dict[str, Any]:
         item = {"kind": "line", "points": [[round(x, 2), round(y, 2)] for x, y in points]}
         item.update(colour=hex_colour(colour), width=width)
+        if dash is not None:
+            item["dash"] = [float(dash[0]), float(dash[1])]
         return self._add(item, place, title)
 
     # -- texts -----------------------------------------------------------------------------------
@@ -229,8 +235,18 @@ class Scene:
         """Every place the scene marks, with its title."""
         return {item["place"]: item.get("title") for item in self.items if "place" in item}
 
+    def marked(self) -> set[str]:
+        """The places whose items carry the mark of the last move."""
+        return {item["place"] for item in self.items if item.get("mark") == "last" and "place" in item}
+
     def to_json(self) -> dict[str, Any]:
-        out = {"width": self.width, "height": self.height, "background": self.background, "items": self.items}
+        out = {
+            "width": self.width,
+            "height": self.height,
+            "background": self.background,
+            "items": self.items,
+            "caption": self.caption,
+        }
         if self.regions:  # within the picture (its height is often set once it is drawn)
             out["regions"] = [{**r, "box": [*r["box"][:3], min(r["box"][3], float(self.height))]} for r in self.regions]
         return out

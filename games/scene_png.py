@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import struct
 import zlib
 from functools import lru_cache
@@ -47,7 +48,10 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any]) -> Non
         width = int(round(item["width"])) if item["outline"] else 0
         d.polygon(_xy(item["points"]), fill=item["fill"], outline=item["outline"], width=width)
     elif kind == "line":
-        d.line(_xy(item["points"]), fill=item["colour"], width=int(round(item["width"])), joint="curve")
+        if item.get("dash"):
+            _dashed(d, _xy(item["points"]), item["colour"], int(round(item["width"])), item["dash"])
+        else:
+            d.line(_xy(item["points"]), fill=item["colour"], width=int(round(item["width"])), joint="curve")
     elif kind == "text":
         anchor = item["anchor"]
         lines = item["lines"]
@@ -61,6 +65,32 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any]) -> Non
             y += step
     else:
         raise ValueError(f"unknown scene item {kind!r}")
+
+
+def _dashed(
+    d: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: str, width: int, dash: list[float]
+) -> None:
+    """A line drawn as dashes of ``dash[0]`` pixels with gaps of ``dash[1]``, the pattern running on
+    round the corners as an SVG ``stroke-dasharray`` does."""
+    runs = (max(float(dash[0]), 0.5), max(float(dash[1]), 0.5))  # dash, gap: never empty
+    which, left = 0, runs[0]  # where the pattern stands: in a dash (0) or a gap (1), and how much is left of it
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        done = 0.0
+        while length - done > 1e-9:
+            step = min(left, length - done)
+            if which == 0:
+                a, b = done / length, (done + step) / length
+                d.line(
+                    [(x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)],
+                    fill=colour,
+                    width=width,
+                )
+            done += step
+            left -= step
+            if left <= 1e-9:
+                which = 1 - which
+                left = runs[which]
 
 
 def image(scene: Scene) -> Image.Image:

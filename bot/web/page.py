@@ -17,6 +17,7 @@ from bot.service.notices import Table
 from bot.web.texts import texts
 from games.core import Action, Engine, Event, visible
 from games.fonts import font
+from games.moves import newest, since_own
 
 Places = Callable[[Action], list[str]]
 
@@ -55,6 +56,24 @@ def log_lines(engine: Engine, events: Iterable[Event], seat: int | None, lang: s
             if line:
                 out.append(line)
     return out
+
+
+def recent_moves(
+    engine: Engine, view: dict[str, Any], seat: int | None, lang: str, names: list[str]
+) -> list[dict[str, Any]]:
+    """The moves made since the reader's own last one (a watcher: every move the game keeps), newest
+    first, each in a line; ``marked`` is the one the board marks. From the view's public ``moves``,
+    so a hidden pick reads "Bram has chosen" and nothing more."""
+    last = newest(view)
+    return [
+        {
+            "seat": move.get("seat"),
+            "name": names[move["seat"]] if isinstance(move.get("seat"), int) and move["seat"] < len(names) else None,
+            "text": engine.describe_move(move, lang, names),
+            "marked": move is last,
+        }
+        for move in since_own(list(view.get("moves") or []), seat)
+    ]
 
 
 def step_json(step: menus.Step) -> dict[str, Any]:
@@ -162,6 +181,7 @@ def payload(
         "players": [{**p, "you": p["seat"] == seat} for p in base["players"]],
         "status": engine.status_lines(view, lang, names),
         "log": log_lines(engine, events, seat, lang, names)[-30:],
+        "recent": recent_moves(engine, view, seat, lang, names),
         "prompt": None,
         "seq": None,
         "menu": None,

@@ -87,6 +87,7 @@ from games.battles_builders.state import (
 )
 from games.battles_builders.text import tally as tally_of
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
+from games.moves import copy_moves, remember
 from games.rng import Chance
 
 __all__ = (
@@ -102,6 +103,24 @@ __all__ = (
     "WITHDRAW",
     "FRESH_TROOPS",
     "OVER",
+)
+
+
+#: the public events that show a move (games/moves.py): a commit made (never which chips, until the
+#: reveal), the reveal, a strategy tile taken and what it did, and how the round's battle ended
+MOVE_EVENTS = frozenset(
+    {
+        "committed",
+        "commits_revealed",
+        "no_tile",
+        "tile_chosen",
+        "catapult_given",
+        "withdrawn",
+        "fresh_troops_used",
+        "event_won",
+        "event_set_aside",
+        "barbarian_lost",
+    }
 )
 
 
@@ -296,6 +315,8 @@ class BattlesBuilders(Presentation):
                 for name in State.__slots__:
                     setattr(st, name, getattr(restored, name))
             raise ScriptedDieError(str(exc)) from None
+        if not st.searching:
+            remember(st.moves, seat, events, MOVE_EVENTS)
         return events
 
     def _validate(self, st: State, seat: int, action: Action) -> tuple[str, Any]:
@@ -452,6 +473,7 @@ class BattlesBuilders(Presentation):
                 "trojan_horse": st.trojan if st.trojan >= 0 else None,
                 "fresh_troops": st.fresh if st.fresh >= 0 else None,
             },
+            "moves": copy_moves(st.moves),
         }
         if st.phase == OVER:
             # who won, as ``result`` ranks them; with ``dummy_can_win`` the fictitious player (its
@@ -507,6 +529,7 @@ class BattlesBuilders(Presentation):
         the order of the event tiles left, and the generator (the dice and the fictitious player's
         draws to come)."""
         st = self.clone(state)
+        st.searching = True  # its moves are never shown
         if st.phase == COMMIT:
             for p in range(st.players):
                 s = st.seats[p]

@@ -12,6 +12,9 @@ to its places):
   ``commit:<chip kind>``       a chip kind the viewing seat (in the public picture: the seat to act)
                                committed this round (``withdraw``)
   ``die:<index>``              a die of the seat using Fresh troops, by its index (``fresh_troops``)
+
+``marked_places(move, view)`` names the places the last move changed (games/moves.py), which the
+scene marks with its caption (games/last_mark.py).
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from games import scene_png
 from games.battles_builders import data as D
 from games.battles_builders import text as T
 from games.core import Action
+from games.last_mark import mark_newest
+from games.moves import Move
 from games.scene import RGB, Scene, measure
 
-__all__ = ("scene", "render", "image", "places_of")
+__all__ = ("scene", "render", "image", "places_of", "marked_places")
 
 W = 1000
 BG = (244, 238, 224)
@@ -147,6 +152,25 @@ def places_of(action: Action) -> list[str]:
     if kind == "fresh_troops":
         return [f"die:{i}" for i in action.get("dice") or []]
     return []
+
+
+def marked_places(move: Move, view: dict[str, Any]) -> list[str]:
+    """The places a move changed: the strategy tile taken, the row of the player the catapult hit,
+    of a player who took chips back or threw fresh troops, and the rows where the round's battle
+    ended (its winner, or the losers of a barbarian battle). A commit marks nothing: its chips stay
+    hidden until the reveal."""
+    out: list[str] = []
+    for ev in move.get("events", []):
+        typ = ev.get("type")
+        if typ == "tile_chosen":
+            out.append(f"tile:{ev.get('tile')}")
+        elif typ == "catapult_given":
+            out.append(f"seat:{ev.get('target')}")
+        elif typ in ("withdrawn", "fresh_troops_used", "event_won"):
+            out.append(f"seat:{ev.get('seat')}")
+        elif typ == "barbarian_lost":
+            out += [f"seat:{p}" for p in ev.get("losers") or [ev.get("seat")]]
+    return list(dict.fromkeys(out))
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -622,7 +646,9 @@ def _hex(rgb: RGB) -> str:
 
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
-    return _Picture(view, lang, names).draw()
+    sc = _Picture(view, lang, names).draw()
+    mark_newest(sc, view, lang, names, marked_places, T.describe_move)
+    return sc
 
 
 def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:

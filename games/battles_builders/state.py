@@ -9,11 +9,12 @@ prestige chips are 3-int lists in ``data.DENOMS`` order; seats are ints, the fic
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.battles_builders import data as D
 from games.core import InvalidOptions
+from games.moves import Move, copy_moves
 from games.rng import Chance
 
 __all__ = (
@@ -118,6 +119,8 @@ class State:
     dice: list[list[str]]  # colours per competitor, canonical order
     values: list[list[int]]
     throws: list[dict[str, Any]]  # public dice log of the last round that rolled
+    moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
 
 def _terrain(name: Any) -> Any:
@@ -318,6 +321,8 @@ def clone_state(st: State) -> State:
         dice=[list(d) for d in st.dice],
         values=[list(v) for v in st.values],
         throws=list(st.throws),
+        moves=list(st.moves),  # a kept move is never changed, only followed by new ones
+        searching=st.searching,
     )
 
 
@@ -346,6 +351,7 @@ def dump_state(st: State) -> dict[str, Any]:
         "dice": [list(d) for d in st.dice],
         "values": [list(v) for v in st.values],
         "throws": [copy_throw(t) for t in st.throws],
+        "moves": copy_moves(st.moves),
     }
 
 
@@ -394,4 +400,5 @@ def load_state(data: dict[str, Any]) -> State:
         dice=[list(d) for d in data["dice"]],
         values=[list(v) for v in data["values"]],
         throws=[copy_throw(t) for t in data["throws"]],
+        moves=copy_moves(data.get("moves") or []),  # older snapshots have none
     )

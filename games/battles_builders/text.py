@@ -12,6 +12,7 @@ from games.battles_builders import data as D
 from games.battles_builders.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
 from games.menus import MAX_OPTIONS, Tally
+from games.moves import Move, chosen_caption, headline
 from games.words import Seats, capital, listing, pick
 
 Lang = str
@@ -423,6 +424,30 @@ def describe_event(ev: Event, lang: Lang, names: list[str], viewer: int | None =
         key = "game_over_many" if len(winners) > 1 else "game_over"
         return t(lang, key, scores=scores, who=some(winners) or t(lang, "nobody"))
     return None
+
+
+#: which event of a move tells it, most telling first (games/moves.py)
+MOVE_HEADLINES = (
+    "event_won",
+    "barbarian_lost",
+    "event_set_aside",
+    "tile_chosen",
+    "catapult_given",
+    "withdrawn",
+    "fresh_troops_used",
+    "no_tile",
+    "commits_revealed",
+    "committed",
+)
+
+
+def describe_move(move: Move, lang: Lang, names: list[str]) -> str:
+    """The last move in one line, as everyone reads it; a commit before the reveal says only that
+    it was made ("Bram has chosen")."""
+    ev = headline(move, MOVE_HEADLINES)
+    if ev is None or ev.get("type") == "committed":
+        return chosen_caption(who(move.get("seat"), names, lang), _lang(lang))
+    return describe_event(ev, lang, names) or who(move.get("seat"), names, lang)
 
 
 # -- prompts and status ----------------------------------------------------------------------------

@@ -103,6 +103,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, OptionSpec, Presentation, Prompt, Result, visible
+from games.moves import copy_moves, remember
 from games.rng import Chance
 from games.takeback import drew_on_chance
 
@@ -135,6 +136,25 @@ from .rules import (
 from .state import Player, State, clone_state, dump_state, load_state
 
 __all__ = ("ENGINE", "BurgEngine")
+
+#: the public events that show a move (games/moves.py): a card chosen (never which, until the
+#: reveal), the reveal, pieces taken or bought, a helper placed, a building erected
+MOVE_EVENTS = frozenset(
+    {
+        "card_selected",
+        "cards_revealed",
+        "worker_equipped",
+        "messenger",
+        "trader_placed",
+        "trader_passed",
+        "watchtower_taken",
+        "resource_bought",
+        "building_built",
+        "helper_placed",
+        "guest_placed",
+        "master_builder",
+    }
+)
 
 #: How many exact payments ``legal`` offers per building (``apply`` accepts every exact one).
 GUEST = "winter_guest"
@@ -722,6 +742,8 @@ class BurgEngine(Presentation):
         events: list[Event] = []
         handler(self, s, seat, action, events)
         s.seq += 1
+        if not s.searching:
+            remember(s.moves, seat, events, MOVE_EVENTS)
         return events
 
     def _expect(self, s: State, seat: int, *steps: str) -> dict[str, Any]:
@@ -1627,6 +1649,7 @@ class BurgEngine(Presentation):
             "end_reason": s.end_reason,
             "final": None if s.final is None else json.loads(json.dumps(s.final)),
             "you": seat,
+            "moves": copy_moves(s.moves),
         }
         if seat is not None and 0 <= seat < s.n:
             v["hand"] = list(s.players[seat].hand)
@@ -1677,6 +1700,7 @@ class BurgEngine(Presentation):
         have selected but not revealed (any selection their hands allow), the order of the winter
         deck, and the generator. Hands are public in effect (8 cards minus the played area)."""
         c = clone_state(s)
+        c.searching = True
         if c.phase == "select":
             for p in range(c.n):
                 if p == seat or c.selections[p] is None:

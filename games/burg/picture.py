@@ -13,10 +13,14 @@ to its places):
   ``field:<trade field id>``             a trade field (``place_trader``; ``place_helper`` from a field)
   ``tower:<resource>``                   the pieces of one resource in the watchtower (``watchtower``)
   ``supply:<resource>``                  the pieces of one resource in the general supply (``equip``)
+  ``worker:<seat>:<card id>``            a revealed worker card (where its pieces lie)
   ``worker:<seat>:<card id>:<resource>`` the pieces of one resource on a revealed worker card (``buy``)
   ``building:<tile id>``                 a building tile, castle building, tower or house (``build``)
   ``space:<space id>``                   a helper space of a castle building, or ``space:winter_guest``
                                          (the revealed guest chamber) (``place_helper``)
+
+``marked_places(move, view)`` names the places the last move changed (games/moves.py), which the
+scene marks with its caption (games/last_mark.py).
 """
 
 from __future__ import annotations
@@ -25,11 +29,22 @@ from typing import Any
 
 from games import scene_png
 from games.core import Action
+from games.last_mark import mark_newest
+from games.moves import Move
 from games.scene import RGB, Scene, measure
 
-from .text import WINTER_TEXT, building_name, card_name, field_name, res_name, space_name, winter_name
+from .text import (
+    WINTER_TEXT,
+    building_name,
+    card_name,
+    describe_move,
+    field_name,
+    res_name,
+    space_name,
+    winter_name,
+)
 
-__all__ = ("scene", "render", "image", "places_of")
+__all__ = ("scene", "render", "image", "places_of", "marked_places")
 
 W = 1000
 #: the widest column a narrow screen shows of a row of cards or buildings (its texts then still 11 px)
@@ -152,6 +167,36 @@ LABELS = {
         "title_worker": "{card} van {who}: {n} {res}",
     },
 }
+
+
+def marked_places(move: Move, view: dict[str, Any]) -> list[str]:
+    """The places a move changed: the worker card pieces were put on, the trade field a helper took
+    (and the one it came from), the watchtower pile emptied, the pile bought from (the card, once
+    none are left on it), the building erected, the helper space or guest chamber taken. A card chosen
+    marks nothing: it stays hidden until the reveal."""
+    out: list[str] = []
+    for ev in move.get("events", []):
+        typ = ev.get("type")
+        if typ == "worker_equipped":
+            out.append(f"worker:{ev.get('seat')}:{ev.get('card')}")
+        elif typ == "trader_placed":
+            out.append(f"field:{ev.get('field')}")
+        elif typ == "watchtower_taken":
+            out.append(f"tower:{ev.get('resource')}")
+        elif typ == "resource_bought":
+            card = f"worker:{ev.get('owner')}:{ev.get('card')}"
+            left = any(
+                w["seat"] == ev.get("owner") and w["card"] == ev.get("card") and w["resources"].get(ev.get("resource"))
+                for w in view.get("workers") or []
+            )
+            out.append(f"{card}:{ev.get('resource')}" if left else card)
+        elif typ == "building_built":
+            out.append(f"building:{ev.get('building')}")
+        elif typ in ("helper_placed", "guest_placed"):
+            out.append(f"space:{ev.get('space', 'winter_guest')}")
+            if ev.get("from") not in (None, "supply"):
+                out.append(f"field:{ev['from']}")
+    return list(dict.fromkeys(out))
 
 
 def places_of(action: Action) -> list[str]:
@@ -584,7 +629,15 @@ class _Board:
             x = 16 + (i % 4) * (cw + 8)
             wy = y + (i // 4) * 84
             card, seat = card_name(w["card"], lang), w["seat"]
-            self.sc.rect((x, wy, x + cw, wy + 78), fill=PANEL, outline=_colour(seat), width=2, radius=8)
+            self.sc.rect(
+                (x, wy, x + cw, wy + 78),
+                fill=PANEL,
+                outline=_colour(seat),
+                width=2,
+                radius=8,
+                place=f"worker:{seat}:{w['card']}",
+                title=f"{card} · {self.name(seat)}",
+            )
             self.say(x + 8, wy + 4, card, x + cw - 8, size=15, weight="bold")
             self.pawn(x + 14, wy + 33, seat, 6)
             self.say(x + 25, wy + 33, self.name(seat), x + cw - 8, size=13, bottom=wy + 44, anchor="lm", min_size=8)
@@ -697,7 +750,9 @@ class _Board:
 
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
-    return _Board(view, lang, names).draw()
+    sc = _Board(view, lang, names).draw()
+    mark_newest(sc, view, lang, names, marked_places, describe_move)
+    return sc
 
 
 def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:

@@ -7,9 +7,10 @@ compiled rule table is not part of the dump: it is rebuilt (cached) from the con
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from games.moves import Move, copy_moves
 from games.rng import Chance
 
 from .rules import Rules, compile_rules
@@ -63,6 +64,8 @@ class State:
     end_reason: str | None = None
     final: dict[str, Any] | None = None
     opening: list[dict[str, Any]] | None = None  # what ``start`` did (round 1 set-up events)
+    moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
     def order(self) -> list[int]:
         """Player order of this round: the start player, then clockwise."""
@@ -123,6 +126,7 @@ def dump_state(s: State) -> dict[str, Any]:
     out["round_helpers"] = [list(h) for h in s.round_helpers or ()]
     out["final"] = None if s.final is None else _plain(s.final)
     out["opening"] = _plain(s.opening or [])
+    out["moves"] = copy_moves(s.moves)
     return out
 
 
@@ -151,6 +155,7 @@ def load_state(d: dict[str, Any]) -> State:
     s.round_helpers = [list(h) for h in d["round_helpers"]]
     s.final = None if d["final"] is None else _plain(d["final"])
     s.opening = _plain(d.get("opening") or [])
+    s.moves = copy_moves(d.get("moves") or [])  # older snapshots have none
     return s
 
 
@@ -205,4 +210,6 @@ def clone_state(s: State) -> State:
     c.end_reason = s.end_reason
     c.final = None if s.final is None else _plain(s.final)
     c.opening = list(s.opening or [])  # told once at the start, never changed
+    c.moves = list(s.moves)  # a kept move is never changed, only followed by new ones
+    c.searching = s.searching
     return c

@@ -10,11 +10,13 @@ from typing import Any
 
 from games.burg.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.moves import Move, chosen_caption, headline
 from games.words import Seats, listing, pick
 
 __all__ = (
     "action_path",
     "describe_event",
+    "describe_move",
     "describe_prompt",
     "status_lines",
     "card_name",
@@ -666,6 +668,33 @@ PROMPTS = G.table(
         },
     }
 )
+
+
+#: which event of a move tells it, most telling first (games/moves.py)
+MOVE_HEADLINES = (
+    "building_built",
+    "helper_placed",
+    "guest_placed",
+    "trader_placed",
+    "resource_bought",
+    "watchtower_taken",
+    "worker_equipped",
+    "trader_passed",
+    "messenger",
+    "master_builder",
+    "cards_revealed",
+    "card_selected",
+)
+
+
+def describe_move(move: Move, lang: str, names: list[str]) -> str:
+    """The last move in one line, as everyone reads it; a card chosen before the reveal says only
+    that it was ("Bram has chosen")."""
+    ev = headline(move, MOVE_HEADLINES)
+    who = _seats(names, _lang(lang)).name(move.get("seat"))
+    if ev is None or ev.get("type") == "card_selected":
+        return chosen_caption(who, _lang(lang))
+    return describe_event(ev, lang, names) or who
 
 
 def describe_prompt(view: dict[str, Any], prompt: Prompt, lang: str) -> str:

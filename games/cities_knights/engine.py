@@ -108,6 +108,7 @@ from games.cities_knights import rules as R
 from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.state import CITY, SETTLEMENT, SIDEWAYS, State, dump_state, load_state
 from games.core import Action, Event, IllegalAction, InvalidOptions, OptionSpec, Presentation, Prompt, Result, event
+from games.moves import copy_moves, remember
 from games.rng import Chance
 from games.takeback import drew_on_chance
 
@@ -153,6 +154,41 @@ KEY_ALIASES = {
     "with": "seat",
 }
 TRADE_ANSWERS = ("accept_trade", "reject_trade", "counter_offer")
+#: the public events that show a move (games/moves.py): pieces built, moved or lost, the roll and
+#: what it brought, the robber and the merchant, improvements, trades made, cards played; offers
+#: and their answers are not moves (the open offer shows on the board), nor is ending a turn
+MOVE_EVENTS = frozenset(
+    {
+        "built",
+        "dice_rolled",
+        "barbarian_attack",
+        "city_pillaged",
+        "robber_moved",
+        "stolen",
+        "discarded",
+        "aqueduct",
+        "improvement_bought",
+        "metropolis_placed",
+        "knight_built",
+        "knight_activated",
+        "knight_promoted",
+        "knight_moved",
+        "knight_displaced",
+        "knight_relocated",
+        "knight_removed",
+        "knight_chased_robber",
+        "knights_activated",
+        "maritime_trade",
+        "trade_done",
+        "progress_played",
+        "harbor_offer",
+        "cards_moved",
+        "merchant_placed",
+        "numbers_swapped",
+        "road_removed",
+        "monopoly",
+    }
+)
 #: the active player's actions that leave the open offer open (any other one closes it, §9.1);
 #: composing the next offer is private, so the open one stands until that is sent
 KEEP_OFFER = frozenset({"offer_trade", "confirm_trade", "cancel_trade", "offer_compose"})
@@ -499,6 +535,7 @@ class CitiesKnightsEngine(Presentation):
             looking=None,
             winner=-1,
             start_log=log,
+            moves=[],
             chance=chance,
         )
         return st
@@ -742,6 +779,12 @@ class CitiesKnightsEngine(Presentation):
         return act
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        evs = self._act(state, seat, action)
+        if not state.searching:
+            remember(state.moves, seat, evs, MOVE_EVENTS)
+        return evs
+
+    def _act(self, state: State, seat: int, action: Action) -> list[Event]:
         st = state
         # the most frequent action, a prebuilt offer, valid now: straight to its effect
         kinds = OFFER_KINDS.get(id(action))
@@ -2524,6 +2567,7 @@ class CitiesKnightsEngine(Presentation):
             "start_log": [dict(e) for e in st.start_log],
             "trade": None,
             "asked": list(st.asked),
+            "moves": copy_moves(st.moves),
         }
         if st.trade is not None:
             tr = st.trade
@@ -2680,7 +2724,9 @@ class CitiesKnightsEngine(Presentation):
             looking=None if st.looking is None else dict(st.looking),
             winner=st.winner,
             start_log=st.start_log,
+            moves=st.moves[:],  # a kept move is never changed, only followed by new ones
             chance=chance,
+            searching=st.searching,
         )
 
     def determinize(self, state: State, seat: int | None, rng: random.Random) -> State:
@@ -2691,6 +2737,7 @@ class CitiesKnightsEngine(Presentation):
         Unseen cards are gathered in sorted order before shuffling, so equal views give equal
         copies."""
         st = self.clone(state)
+        st.searching = True  # its moves are never shown
         own = seat if isinstance(seat, int) and 0 <= seat < st.n else None
         looking = st.looking if own is not None and st.looking and st.looking["seat"] == own else None
         hand_seen = {own} if own is not None else set()

@@ -10,9 +10,12 @@ Places a player can point at (``place`` ids, from the ids the actions use):
   ``from``, ``to``, ``knight``),
 - ``e:<edge id>``: a path (``e:0,-2,S|-1,0,N``; an action's ``edge``),
 - ``h:<hex id>``: a land hex (``h:0,-2``; an action's ``hex``, ``hexes``),
-- ``track:<track>``: the viewer's improvement row (``buy_improvement``'s ``track``).
+- ``track:<track>``: the viewer's improvement row (``buy_improvement``'s ``track``),
+- ``track:<seat>:<track>``: another player's improvement row.
 
-``places_of(action)`` lists the places an action names, for a board that is clicked.
+``places_of(action)`` lists the places an action names, for a board that is clicked;
+``marked_places(move, view)`` the places the last move changed (games/moves.py), which the scene
+marks with its caption (games/last_mark.py).
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from typing import Any
 from games import scene_png
 from games.cities_knights import data as D
 from games.cities_knights.glossary import GAME_NAME
-from games.cities_knights.text import card, cards_text, edge, hexname, vertex, w
+from games.cities_knights.text import card, cards_text, describe_move, edge, hexname, vertex, w
+from games.last_mark import mark_newest
+from games.moves import Move
 from games.scene import Scene
 
-__all__ = ("scene", "render", "places_of")
+__all__ = ("scene", "render", "places_of", "marked_places")
 
 SIZE = 56.0  # hex centre to corner, in pixels
 _MARGIN = 12
@@ -106,6 +111,57 @@ def places_of(action: dict[str, Any]) -> list[str]:
     return out
 
 
+def _track_row(view: dict[str, Any], seat: Any, track: Any) -> str:
+    return f"track:{track}" if seat == view.get("seat") else f"track:{seat}:{track}"
+
+
+#: events whose ``vertex`` and ``target`` are intersections the move changed
+_AT_VERTEX = (
+    "built",
+    "city_pillaged",
+    "metropolis_placed",
+    "knight_built",
+    "knight_activated",
+    "knight_promoted",
+    "knight_moved",
+    "knight_displaced",
+    "knight_relocated",
+    "knight_removed",
+    "knight_chased_robber",
+)
+
+
+def marked_places(move: Move, view: dict[str, Any]) -> list[str]:
+    """The places a move changed: the intersection or path built on, the intersections a knight
+    left and reached, the hexes a roll made yield (its number, not under the robber), the hex the
+    robber or the merchant went to, hexes whose numbers were swapped, a removed road's path, the
+    improvement row raised."""
+    out: list[str] = []
+    for ev in move.get("events", []):
+        typ = ev.get("type")
+        if typ in _AT_VERTEX:
+            out += [f"v:{ev[key]}" for key in ("vertex", "target") if isinstance(ev.get(key), str)]
+            if isinstance(ev.get("edge"), str):
+                out.append(f"e:{ev['edge']}")
+        elif typ == "knights_activated":
+            out += [f"v:{v}" for v in ev.get("vertices") or []]
+        elif typ == "road_removed":
+            out.append(f"e:{ev.get('edge')}")
+        elif typ in ("robber_moved", "merchant_placed"):
+            out.append(f"h:{ev.get('hex')}")
+        elif typ == "numbers_swapped":
+            out += [f"h:{h}" for h in ev.get("hexes") or []]
+        elif typ == "improvement_bought":
+            out.append(_track_row(view, ev.get("seat"), ev.get("track")))
+        elif typ == "dice_rolled" and ev.get("total") != 7:
+            out += [
+                f"h:{hx['id']}"
+                for hx in view.get("hexes", [])
+                if hx.get("number") == ev.get("total") and hx["id"] != view.get("robber")
+            ]
+    return list(dict.fromkeys(out))
+
+
 def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
     """The picture as a Pillow image (a replay frame)."""
     return scene_png.image(scene(view, lang, names))
@@ -134,6 +190,7 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     sc.region("side", legend)  # a narrow screen shows the tracks and hands before the legend
     sc.region("legend", first, legend, fold=380)  # its two columns one under the other (11 px texts)
     sc.height = int(max(legend_bottom, panel_bottom) + _MARGIN)
+    mark_newest(sc, view, lang, names, marked_places, describe_move, under=("h:", "e:"))
     return sc
 
 
@@ -651,10 +708,10 @@ def _player(
     mine = view.get("seat") == s
     for track, colour in TRACK_COLOURS.items():
         level = int(p["levels"][track])
-        place = f"track:{track}" if mine and view.get("winner") is None else None
-        title = (
-            _t(lang, f"City improvement: {w(lang, track)}", f"Stadsverbetering: {w(lang, track)}") if place else None
-        )
+        place = _track_row(view, s, track)
+        title = _t(lang, f"City improvement: {w(lang, track)}", f"Stadsverbetering: {w(lang, track)}")
+        if not mine:
+            title += f" · {_name(names, s)}"
         sc.rect((x - 2, y - 1, x + width, y + 15), fill=_BG, place=place, title=title)
         for k in range(5):
             x0 = x + k * 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.moves import Move
 from games.rng import Chance
 
 # building kinds per vertex
@@ -80,13 +81,16 @@ class State:
     looking: dict[str, Any] | None
     winner: int
     start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
+    moves: list[Move]  # the latest public moves, oldest first (games/moves.py)
     chance: Chance
     # Derived values cached by the engine (never dumped, never compared); ``apply`` drops them
     # whenever the position changes, a fresh, cloned or loaded state starts without.
     memo: Any = field(default=None, compare=False, repr=False)
+    # a search's copy (``determinize``): its moves are never shown, so none are kept; never dumped
+    searching: bool = field(default=False, compare=False, repr=False)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "memo"))
+FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "memo", "searching"))
 
 
 def dump_state(st: State) -> dict[str, Any]:
@@ -96,7 +100,7 @@ def dump_state(st: State) -> dict[str, Any]:
 
 
 #: fields added after games were first stored, with the value an older snapshot stands for
-LATER_FIELDS: dict[str, Any] = {"asked": [], "draft": None}
+LATER_FIELDS: dict[str, Any] = {"asked": [], "draft": None, "moves": []}
 
 
 def load_state(data: dict[str, Any]) -> State:

@@ -12,6 +12,7 @@ from typing import Any
 from games.cities_knights import data as D
 from games.cities_knights.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.moves import Move, headline
 from games.words import Seats, capital, count, pick
 
 T: dict[str, dict[str, str]] = {
@@ -998,6 +999,46 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
         return template.format(**f)
     except (KeyError, IndexError):
         return None
+
+
+#: which event of a move tells it, most telling first (games/moves.py)
+MOVE_HEADLINES = (
+    "built",
+    "knight_built",
+    "knight_promoted",
+    "knight_activated",
+    "knight_moved",
+    "knight_displaced",
+    "knight_relocated",
+    "knight_chased_robber",
+    "knights_activated",
+    "knight_removed",
+    "improvement_bought",
+    "metropolis_placed",
+    "city_pillaged",
+    "merchant_placed",
+    "numbers_swapped",
+    "road_removed",
+    "progress_played",
+    "robber_moved",
+    "barbarian_attack",
+    "dice_rolled",
+    "stolen",
+    "discarded",
+    "monopoly",
+    "maritime_trade",
+    "trade_done",
+    "harbor_offer",
+    "cards_moved",
+    "aqueduct",
+)
+
+
+def describe_move(move: Move, lang: str, names: list[str]) -> str:
+    """The last move in one line, as everyone reads it ("Bram builds a road on 12–13.")."""
+    ev = headline(move, MOVE_HEADLINES)
+    line = describe_event(ev, lang, names) if ev is not None else None
+    return line or _people(names, _lang(lang)).name(move.get("seat"))
 
 
 def _verb_lose(lang: str, losers: list[int], people: Seats) -> str:

@@ -93,6 +93,7 @@ from games.core import (
     Result,
     event,
 )
+from games.moves import copy_moves, remember
 from games.rng import Chance
 from games.war_chest import actions as A
 from games.war_chest import data as D
@@ -117,6 +118,27 @@ Options = R.Options
 # the open decision: (seat, kind, actions, extras); (None, None, [], []) once the game is over
 Memo = tuple[int | None, str | None, list[Action], list[Extra]]
 
+
+#: the public events that show a move (games/moves.py): what a unit did, a card drafted, a coin
+#: spent on a face-down action (never which coin); a declined option changes nothing
+MOVE_EVENTS = frozenset(
+    {
+        "drafted",
+        "deployed",
+        "bolstered",
+        "initiative_claimed",
+        "recruited",
+        "passed",
+        "tactic",
+        "moved",
+        "controlled",
+        "attacked",
+        "soaked",
+        "coin_removed",
+        "unit_removed",
+        "berserker_paid",
+    }
+)
 
 _TURN_PROMPTS: dict[int, Prompt] = {}
 
@@ -330,6 +352,7 @@ class WarChestEngine(Presentation):
             next_uid=1,
             chance=chance,
             opening=[],
+            moves=[],
         )
         for team in (0, 1):
             for h in board.starts[team]:
@@ -477,6 +500,12 @@ class WarChestEngine(Presentation):
     # -- apply -------------------------------------------------------------------------------------------
 
     def apply(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
+        ev = self._act(st, seat, action)
+        if not st.searching:
+            remember(st.moves, seat, ev, MOVE_EVENTS)
+        return ev
+
+    def _act(self, st: WarChestState, seat: int, action: Action) -> list[Event]:
         memo = st.memo
         if memo is not None and memo[0] == seat and memo[1] == "turn" and not st.chance.script:
             # the common case: a listed main-play action (found by identity) and nothing scripted
@@ -820,6 +849,7 @@ class WarChestEngine(Presentation):
             "pending": pend,
             "winner": None if st.winner is None else D.FACTIONS[st.winner],
             "winners": [] if st.winner is None else [s for s in range(st.players) if s & 1 == st.winner],
+            "moves": copy_moves(st.moves),
         }
         if st.phase == "draft":
             v["draft"] = {
@@ -897,6 +927,7 @@ class WarChestEngine(Presentation):
         replaced, so draws to come are unknown.
         """
         out = clone_state(st)
+        out.searching = True
         priest = out.stack[-1] if out.stack and out.stack[-1]["k"] == "warrior_priest" else None
         for s, sd in enumerate(out.seats):
             if s == seat:

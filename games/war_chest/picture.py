@@ -9,9 +9,12 @@ Places a player can point at (``place`` ids, built from the names the actions us
   ``target``: attacks and attacking tactics always aim at a unit),
 - ``coin:<coin>``: a coin in the viewer's hand, by its wire name (``coin:Knight``, ``coin:royal``),
 - ``supply:<unit>``: the viewer's supply of that unit (what ``recruit`` takes),
+- ``supply:<seat>:<unit>``: another seat's supply of that unit (where its recruit shows),
 - ``draft:<unit>``: a unit card on the table while the cards are drafted.
 
-``places_of(action)`` lists the places an action names, for a board that is clicked.
+``places_of(action)`` lists the places an action names, for a board that is clicked;
+``marked_places(move, view)`` the places the last move changed (games/moves.py), which the scene
+marks with its caption (games/last_mark.py).
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ import math
 from typing import Any
 
 from games import scene_png
+from games.last_mark import mark_newest
+from games.moves import Move
 from games.scene import Scene, measure
-from games.war_chest.text import faction_name, unit_name
+from games.war_chest.text import describe_move, faction_name, unit_name
 
-__all__ = ("scene", "render", "places_of")
+__all__ = ("scene", "render", "places_of", "marked_places")
 
 _WIDTH = 1000
 _MARGIN = 14
@@ -76,6 +81,36 @@ def places_of(action: dict[str, Any]) -> list[str]:
     return out
 
 
+def _supply_row(view: dict[str, Any], seat: Any, unit: Any) -> str:
+    return f"supply:{unit}" if seat == view.get("me") else f"supply:{seat}:{unit}"
+
+
+def marked_places(move: Move, view: dict[str, Any]) -> list[str]:
+    """The places a move changed, as the board now stands: where a unit was deployed, bolstered,
+    took control or acted, the hex it left, the unit it attacked (the hex, once that unit is gone),
+    the supply row a recruit or a drafted card changed. Claiming the initiative and passing spend
+    a coin face down: they change no place."""
+    standing = {u["hex"] for u in view.get("units", [])}
+
+    def unit_or_hex(where: Any) -> str:
+        return f"unit:{where}" if where in standing else f"hex:{where}"
+
+    out: list[str] = []
+    for ev in move.get("events", []):
+        typ = ev.get("type")
+        if typ in ("deployed", "bolstered", "tactic", "berserker_paid", "coin_removed") and ev.get("at"):
+            out.append(unit_or_hex(ev["at"]))
+        elif typ == "moved":
+            out += [f"hex:{ev.get('from')}", unit_or_hex(ev.get("dest"))]
+        elif typ in ("controlled", "unit_removed"):
+            out.append(f"hex:{ev.get('at')}")
+        elif typ == "attacked":
+            out += [unit_or_hex(ev.get("at")), unit_or_hex(ev.get("target"))]
+        elif typ in ("recruited", "drafted"):
+            out.append(_supply_row(view, ev.get("seat"), ev.get("unit")))
+    return list(dict.fromkeys(out))
+
+
 def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
     """The picture as a Pillow image (a replay frame)."""
     return scene_png.image(scene(view, lang, names))
@@ -120,6 +155,7 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
         y = _legend(sc, view, lang, x, y, _PANEL_W, columns=1)
         sc.region("legend", first)
         sc.height = int(max(y, board_bottom) + _MARGIN)
+    mark_newest(sc, view, lang, names, marked_places, describe_move)
     return sc
 
 
@@ -337,8 +373,12 @@ def _seat_block(
             str(s["discard_up"].get(card, 0)),
             "–" if royal else str(s["eliminated"].get(card, 0)),
         )
-        place = f"supply:{card}" if mine and not royal else None
-        title = _t(lang, f"Recruit {unit_name(card, lang)}", f"{unit_name(card, lang)} werven") if place else None
+        place = None if royal else _supply_row(view, seat, card)
+        title = None
+        if place and mine:
+            title = _t(lang, f"Recruit {unit_name(card, lang)}", f"{unit_name(card, lang)} werven")
+        elif place:
+            title = f"{unit_name(card, lang)} · {_who(names, seat)}"
         sc.rect((x, y, x + w, y + 19), fill="#e4dcc8" if k % 2 == 0 else _BG, place=place, title=title)
         sc.text(
             x + 4,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, Event
+from games.moves import Move, copy_moves
 from games.rng import Chance
 from games.war_chest.data import NKINDS
 
@@ -59,11 +60,14 @@ class WarChestState:
     next_uid: int
     chance: Chance
     opening: list[Event]
+    moves: list[Move]  # the latest public moves, oldest first (games/moves.py)
     # options of the current decision, computed once for legal() and apply(); not part of the
     # game (never dumped), dropped by every apply
     memo: tuple[int | None, str | None, list[Action], list[dict[str, Any] | None]] | None = None
     # each seat's units by kind, with (next_uid, unit count) when built; derived, never dumped
     index: tuple[int, int, list[dict[int, list[Unit]]]] | None = None
+    # a search's copy (``determinize``): the moves it makes are never shown, so none are kept
+    searching: bool = False
 
 
 def zero_counts() -> list[int]:
@@ -120,6 +124,7 @@ def dump_state(st: WarChestState) -> dict[str, Any]:
         "next_uid": st.next_uid,
         "chance": st.chance.dump(),
         "opening": _plain(st.opening),
+        "moves": copy_moves(st.moves),
     }
 
 
@@ -160,6 +165,7 @@ def load_state(data: dict[str, Any]) -> WarChestState:
         next_uid=data["next_uid"],
         chance=Chance.load(data["chance"]),
         opening=_plain(data["opening"]),
+        moves=copy_moves(data.get("moves") or []),  # older snapshots have none
     )
 
 
@@ -195,4 +201,8 @@ def clone_state(st: WarChestState) -> WarChestState:
         st.next_uid,
         st.chance.clone(),
         st.opening[:],  # told once at the start, never changed
+        st.moves[:],  # a kept move is never changed, only followed by new ones
+        None,
+        None,
+        st.searching,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Prompt
+from games.moves import Move, headline
 from games.war_chest import data as D
 from games.war_chest.glossary import GLOSSARY as G
 from games.words import Seats, capital, pick
@@ -18,6 +19,7 @@ __all__ = (
     "faction_name",
     "action_path",
     "describe_event",
+    "describe_move",
     "describe_prompt",
     "status_lines",
     "score_text",
@@ -264,6 +266,32 @@ def describe_event(ev: Event, lang: str, names: list[str], viewer: int | None = 
     if typ == "stalemate":
         return table["stalemate"]
     return None
+
+
+#: which event of a move tells it, most telling first (games/moves.py)
+MOVE_HEADLINES = (
+    "attacked",
+    "moved",
+    "controlled",
+    "deployed",
+    "bolstered",
+    "recruited",
+    "drafted",
+    "initiative_claimed",
+    "passed",
+    "unit_removed",
+    "coin_removed",
+    "soaked",
+    "berserker_paid",
+    "tactic",
+)
+
+
+def describe_move(move: Move, lang: str, names: list[str]) -> str:
+    """The last move in one line, as everyone reads it ("Bram's Cavalry on 0,1 attacks ...")."""
+    ev = headline(move, MOVE_HEADLINES)
+    line = describe_event(ev, lang, names) if ev is not None else None
+    return line or _seats(names, lang).subject(move.get("seat"))
 
 
 _PROMPTS = G.pairs(

@@ -181,3 +181,24 @@ def _centre_in(item: dict, box: list[float]) -> bool:
 
     x0, y0, x1, y1 = item_box(item)
     return box[0] <= (x0 + x1) / 2 <= box[2] and box[1] <= (y0 + y1) / 2 <= box[3]
+
+
+@pytest.mark.parametrize("dash", [(10.0, 6.0), (6.0, 3.6), (0.6, 0.36)])
+def test_a_dashed_line_is_drawn_as_dashes_and_gaps_round_its_corners(dash: tuple[float, float]) -> None:
+    """The PNG draws a ``dash`` line as SVG's ``stroke-dasharray`` does: ink on the dashes, none in
+    the gaps, the pattern running on round a corner (fractional lengths included)."""
+    scene = Scene(300, 120, "#ffffff")
+    scene.line([(10, 20), (250, 20), (250, 100)], colour="#000000", width=1, dash=dash)
+    assert json.loads(json.dumps(scene.to_json()))["items"][0]["dash"] == list(dash)
+    img = Image.open(io.BytesIO(scene_png.render(scene))).convert("L")
+    row = [img.getpixel((x, 20)) < 128 for x in range(12, 248)]
+    column = [img.getpixel((250, y)) < 128 for y in range(22, 98)]
+    on, off = dash
+    if on >= 2:  # dashes long enough to tell apart pixel by pixel
+        assert any(row) and not all(row) and any(column) and not all(column)
+        inked = sum(row) / len(row)
+        assert abs(inked - on / (on + off)) < 0.12
+        assert img.getpixel((10 + int(on / 2), 20)) < 128, "the line starts with a dash"
+        assert img.getpixel((10 + int(on + off / 2), 20)) > 128, "then a gap"
+    else:
+        assert any(row)

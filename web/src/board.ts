@@ -42,7 +42,9 @@ export function paint(item: Item, metrics: { [weight: string]: [number, number] 
         fill: item.fill || "none", ...stroke(item.outline, item.width) });
     case "line":
       return svg("polyline", { points: item.points.map((p: number[]) => p.join(",")).join(" "), fill: "none",
-        stroke: item.colour, "stroke-width": item.width, "stroke-linejoin": "round", "stroke-linecap": "round" });
+        stroke: item.colour, "stroke-width": item.width, "stroke-linejoin": "round", "stroke-linecap": "round",
+        // the dashed halo of the last move's places: plain dashes, as the PNG draws them
+        ...(item.dash ? { "stroke-dasharray": item.dash.join(" "), "stroke-linecap": "butt" } : {}) });
     case "text": {
       // Pillow's anchors: a = the ascender line at y, m = the middle of ascender and descender.
       const [ascent, descent] = metrics[item.weight] || metrics.regular;
@@ -136,7 +138,9 @@ function drawScene(board: Board, label: string, crop: Box, places: Map<string, P
     }
     // A mark that says nothing on hover lets the pointer through to the place under it.
     if (!item.place && !item.title) shape.setAttribute("pointer-events", "none");
+    if (item.mark) shape.setAttribute("data-mark", item.mark); // a place the last move changed
     if (item.place && chosen.has(item.place)) {
+
       shape.setAttribute("class", "picked");
       shape.setAttribute("data-picked", item.place);
     }
