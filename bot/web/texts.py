@@ -62,7 +62,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "title_turn": {"en": "▶ Your turn · {game}", "nl": "▶ Jij bent aan zet · {game}"},
     "title_waiting": {"en": "Waiting for {names} · {game}", "nl": "Wachten op {names} · {game}"},
     "sound": {"en": "Sound when it is my turn", "nl": "Geluid als ik aan zet ben"},
-    "recent": {"en": "Since your last move", "nl": "Sinds je laatste zet"},
     "marked": {
         "en": "Dashed outlines mark where you can act. Esc undoes a first click.",
         "nl": "Gestreepte randen tonen waar je iets kunt doen. Esc maakt een eerste klik ongedaan.",

@@ -92,9 +92,9 @@ async def test_the_panel_reads_like_news(tmp_path: Path) -> None:
             # the tab says whose turn it is
             assert await page.title() == f"▶ Your turn · {game}"
             assert await other.title() == f"Waiting for {table.seats[first].label} · {game}"
-            # the log is news: newest first; nothing recent is shown where the payload carries none
+            # the log is news: newest first; nothing recent is shown while no move was made
             payload = await page.evaluate(PAYLOAD)
-            assert "recent" not in payload and await page.locator(".recent").count() == 0
+            assert not payload.get("recent") and await page.locator(".recent").count() == 0
             assert await page.locator(".log li").all_text_contents() == payload["log"][::-1]
             # the chime is off by default; switched on, it is remembered by this browser
             assert not await other.locator("#sound").is_checked()
@@ -140,7 +140,10 @@ async def test_the_moves_since_the_last_action_come_first_when_the_payload_has_t
     async with web_world(tmp_path, "web-recent") as (world, _web, _ticks):
         members = await start_game(world, "war_chest", 2)
         url = (await board_links(world, members[0]))[0]
-        recent = ["P1 deploys Knight on 2,-3.", "P1 draws 3 coins."]  # newest first, as the payload sends them
+        recent = [  # newest first, as the payload sends them
+            {"seat": 1, "name": "P1", "text": "P1 deploys Knight on 2,-3.", "marked": True},
+            {"seat": 1, "name": "P1", "text": "P1 draws 3 coins.", "marked": False},
+        ]
         async with playwright_api.async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             try:
@@ -155,7 +158,7 @@ async def test_the_moves_since_the_last_action_come_first_when_the_payload_has_t
                 await page.route_web_socket("**/ws", lambda ws: None)  # no live socket: the page as loaded
                 await page.goto(url)
                 await page.wait_for_selector("#app[data-version] .recent")
-                assert await page.locator(".recent li").all_text_contents() == recent
+                assert await page.locator(".recent li").all_text_contents() == [m["text"] for m in recent]
                 first = page.locator("aside > section").first
                 assert await first.locator("h2").text_content() == "Since your last move"
             finally:

@@ -15,6 +15,7 @@ from bot.web.page import path_of, seat_menu
 from tests.chat.test_take_back import quiet
 from tests.chat.test_web_table import board_links, get_state
 from tests.chat.web_world import start_game, web_world
+from tests.chat.world import install_locales
 
 WORDS = {
     "en": ("↶ Take back", "Done: ", "Taken back: ", "This choice is no longer open."),
@@ -31,10 +32,19 @@ async def post(
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-async def test_the_web_answer_offers_take_back_and_takes_it_back(tmp_path: Path, lang: str) -> None:
+async def test_the_web_answer_offers_take_back_and_takes_it_back(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     button, done, taken, closed = WORDS[lang]
     async with web_world(tmp_path, f"web-take-back-{lang}") as (world, web, _ticks):
-        members = await start_game(world, "war_chest", 2)
+        # the players' Discord language is the page's (whatever the browser asks for)
+        install_locales(monkeypatch, world.locales)
+        members = [world.add_player(f"P{i}") for i in range(2)]
+        for member in members:
+            world.locales[member.id] = lang
+        await members[0].slash(world.channel, "join", game="war_chest")
+        await members[1].slash(world.channel, "join")
+        await members[0].slash(world.channel, "start")
         base = f"http://127.0.0.1:{web.port}"
         table = await world.service.table_in(world.channel.id)
         assert table is not None

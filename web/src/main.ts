@@ -12,7 +12,8 @@ type State = {
   status: string[]; log: string[]; prompt: string | null; seq: number | null; menu: Menu | null;
   places: string[]; votes: Vote[];
   board: Board;
-  recent?: string[]; // moves since the reader's last action, newest first (where the server sends them)
+  // moves since the reader's last action (a watcher: the latest moves), newest first
+  recent?: { seat: number | null; name: string | null; text: string; marked: boolean }[];
 };
 
 import { inActivity, startActivity } from "./activity";
@@ -117,7 +118,8 @@ function draw(): void {
     side.appendChild(said);
   }
   if (s.recent && s.recent.length && s.texts.recent) {
-    const recent = section(s.texts.recent, list(s.recent, "recent"));
+    const title = s.seat === null ? s.texts.recent_public : s.texts.recent;
+    const recent = section(title, list(s.recent.map((move) => move.text), "recent"));
     recent.classList.add("news");
     side.appendChild(recent);
   }
