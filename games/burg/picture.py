@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
+from games.burg import text as T
 from games.core import Action
 from games.scene import RGB, Scene, measure
 
@@ -689,7 +690,11 @@ class _Board:
 
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
-    return _Board(view, lang, names).draw()
+    board = _Board(view, lang, names)
+    sc = board.draw()
+    style = final_score.Style(_hex(INK), _hex(MUTED), _hex(PANEL), _hex(GOLD))
+    final_score.add_final(sc, view, lang, names, T, style, board.name)
+    return sc
 
 
 def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:

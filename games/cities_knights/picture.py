@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
 from games.cities_knights import data as D
+from games.cities_knights import text as T
 from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.text import card, cards_text, edge, hexname, vertex, w
 from games.scene import Scene
@@ -127,6 +128,8 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     legend_bottom = _legend(sc, lang, _MARGIN, board_bottom + 10, _BOARD_RIGHT - _MARGIN)
     panel_bottom = _panel(sc, view, lang, names, _PANEL_X, _TOP, _PANEL_W)
     sc.height = int(max(legend_bottom, panel_bottom) + _MARGIN)
+    style = final_score.Style(_DARK, _SOFT, "#e9e1cf", "#c8a028")
+    final_score.add_final(sc, view, lang, names, T, style, lambda seat: _name(names, seat))
     return sc
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
 from games.scene import Scene, measure
+from games.war_chest import text as T
 from games.war_chest.text import faction_name, unit_name
 
 __all__ = ("scene", "render", "places_of")
@@ -110,6 +111,8 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
             y = _seat_block(sc, view, lang, names, s, x, y, _PANEL_W) + 12
         y = _legend(sc, view, lang, x, y, _PANEL_W, columns=1)
         sc.height = int(max(y, board_bottom) + _MARGIN)
+    style = final_score.Style(_TEXT, _SOFT, _HEX, _RING["raven"])
+    final_score.add_final(sc, view, lang, names, T, style, lambda seat: _who(names, seat))
     return sc
 
 

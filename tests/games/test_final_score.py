@@ -1,0 +1,126 @@
+"""The final score part by part: every game's result counts its parts as its rules do (they add up
+to the score), and the final picture shows them in a panel (the scene is what the chat's PNG, the
+web table and a replay's last frame all draw), in both languages, with how the game ended."""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from typing import Any
+
+import pytest
+
+from games import registry
+from games.ai.players import decide
+from games.core import LANGS, Engine, Result
+from games.final_score import WORDS, columns, signed
+from games.scene import overflows
+
+NAMES = ["alice", "bob", "carol", "dave"]
+GAMES = sorted(registry.ENGINES)
+
+
+def finished(engine: Engine, players: int, seed: int) -> Any:
+    """A game played to its end: at random, or as the easy AI plays where random play drags on."""
+    rnd = random.Random(seed)
+    state = engine.start(players, {}, seed)
+    for _ in range(20_000):
+        pending = engine.pending(state)
+        if not pending:
+            return state
+        seat = sorted(pending)[0]
+        if engine.key in ("cities_knights", "war_chest"):
+            action = decide(engine, state, seat, "easy", seed=rnd.getrandbits(32))
+        else:
+            action = rnd.choice(engine.legal(state, seat))
+        engine.apply(state, seat, action)
+    raise AssertionError("the game did not end")
+
+
+def sizes(engine: Engine) -> list[int]:
+    return sorted({engine.min_players, engine.max_players})
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_parts_add_up_to_each_score(key: str) -> None:
+    engine = registry.get(key)
+    for players in sizes(engine):
+        for seed in range(2):
+            result = engine.result(finished(engine, players, seed))
+            assert result is not None
+            for lang in LANGS:
+                for col in columns(result):
+                    parts = engine.score_parts(col.details, lang)
+                    assert parts and all(label for label, _ in parts)
+                    assert sum(points for _, points in parts) == col.total, (key, col, parts)
+                assert engine.result_notes(result, lang, NAMES[:players]), "nothing says how it ended"
+
+
+def panel_texts(scene: Any, lang: str) -> list[str]:
+    """The panel's texts in drawing order, from its title on."""
+    texts = [item["source"] for item in scene.texts()]
+    title = WORDS[lang]["title"]
+    assert title in texts, "the final picture has no score panel"
+    return texts[texts.index(title) + 1 :]
+
+
+def expected_panel(engine: Engine, result: Result, lang: str, names: list[str]) -> list[str]:
+    """The panel as the result says it must read: the scorers best first, a row per part with
+    each scorer's points, the totals, then the notes."""
+    cols = columns(result)
+    parts = [dict(engine.score_parts(col.details, lang)) for col in cols]
+    labels = [label for label, _ in engine.score_parts(cols[0].details, lang)]
+    name = import_module(f"games.{engine.key}.text")
+    out = [name.who(col.seat, names, lang) if engine.key == "battles_builders" else names[col.seat] for col in cols]
+    for label in labels:
+        out += [label, *(signed(p[label]) for p in parts)]
+    out += [WORDS[lang]["total"], *(signed(col.total) for col in cols)]
+    return out + engine.result_notes(result, lang, names)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_final_picture_shows_the_score_part_by_part(key: str) -> None:
+    engine = registry.get(key)
+    picture = import_module(f"games.{key}.picture")
+    for players in sizes(engine):
+        state = finished(engine, players, 7)
+        result = engine.result(state)
+        assert result is not None
+        names = NAMES[:players]
+        for lang in LANGS:
+            for seat in (None, 0):  # the table's picture and a seat's own
+                scene = picture.scene(engine.view(state, seat), lang, names)
+                assert panel_texts(scene, lang) == expected_panel(engine, result, lang, names)
+                assert overflows(scene) == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_no_score_panel_while_the_game_goes_on(key: str) -> None:
+    engine = registry.get(key)
+    picture = import_module(f"games.{key}.picture")
+    state = engine.start(engine.max_players, {}, 3)
+    for lang in LANGS:
+        texts = [item["source"] for item in picture.scene(engine.view(state, None), lang, NAMES).texts()]
+        assert WORDS[lang]["title"] not in texts
+
+
+def test_a_burg_game_stored_before_the_split_still_shows_its_parts() -> None:
+    """A result stored when Im Schutze der Burg counted the VP of play as one figure."""
+    engine = registry.get("burg")
+    details = {"during_game": 30, "keep": 6, "palace": 4, "taler_left": 2, "resource_value": 3}
+    for lang in LANGS:
+        parts = engine.score_parts(details, lang)
+        assert sum(p for _, p in parts) == 40
+        assert [p for _, p in parts][:2] == [30, 6]
+
+
+def test_a_burg_game_finished_before_the_split_is_split_when_loaded() -> None:
+    engine = registry.get("burg")
+    state = finished(engine, 3, 4)
+    now = engine.result(state)
+    assert now is not None and now.extra["ending"] in ("last_round", "all_built")
+    old = engine.dump(state)
+    for d in old["final"]["details"]:  # as a game scored before the split kept it
+        d["during_game"] = d.pop("buildings") + d.pop("master_builder")
+    again = engine.result(engine.load(old))
+    assert again is not None and again.details == now.details
