@@ -202,9 +202,6 @@ class Engine(Protocol):
     # Optional: ``invitations(state) -> {seat: Prompt}`` for choices a seat may make without
     # blocking anyone (answering a trade offer, changing a hidden pick before the reveal); the
     # bot offers them like prompts.
-    # Optional: ``menu_hints``, the view keys that only shape menu labels for that seat (a default
-    # payment offered first) and show nothing of its own: a change of them alone does not make the
-    # bot redraw the seat's private message.
     # Optional: ``tally(view, actions, lang) -> games.menus.Tally | None`` for decisions whose
     # actions differ only in how many of each kind of piece they take (chips to commit): a chat
     # offers the whole decision as one pick of pieces beside its step-by-step menu.

@@ -126,16 +126,17 @@ class Controller:
         self.records = Records(service.sessions)
         self.visibility = Visibility(self.records)
         self.default_language = default_language
-        # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
-        self._shown: dict[tuple[int, int], dict[str, str]] = {}
+        # (game, seat) -> the private text last shown on that seat's DM, to edit it only on change
+        self._shown: dict[tuple[int, int], str] = {}
+        # (game, seat) -> the DM message showing that seat's menu and the prompt sequence it was
+        # drawn for: its buttons are taken away once that decision closes
+        self._dm_menus: dict[tuple[int, int], tuple[int, int, int]] = {}
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
         self._dm_channels: dict[int, int] = {}
         # person -> when Discord last refused a DM to them (not tried again for DM_RETRY seconds)
         self._refused: dict[int, datetime] = {}
-        # DM menus whose buttons their own answer already took away (nothing to tidy later)
-        self._bare: set[int] = set()
         # game -> its last turn mention and the seats it called that have not acted since; it is
         # taken away once they all have (or are no longer asked), even when asked again since
         self._calls: dict[int, tuple[int, set[int]]] = {}
@@ -229,11 +230,11 @@ class Controller:
             else:  # the view above the menu has not changed: only the text and the buttons do
                 await interaction.response.edit_message(content=content, view=buttons)
             return
-        label = " › ".join(table.engine.action_path(menu.view, found, lang))
+        label = render.done_label(table, menu.view, found, lang)
         outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
         after = outcome.table
         # The presser reads the confirmation and their private news right here.
-        seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat)]
+        seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat, answer=True)]
         if on_table:
             if await self._table_answers(interaction, outcome, seat, lang):
                 # The press is answered by the table message itself, drawn after the action: one
@@ -259,10 +260,13 @@ class Controller:
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
         await self._answer_in_place(interaction, after, seat, lang, content, items)
-        if in_dm and interaction.message is not None and not items:
-            self._bare.add(interaction.message.id)
         if in_dm and interaction.message is not None:
-            self._shown[(game_id, seat)] = after.private_mark(seat)
+            message = interaction.message
+            self._shown[(game_id, seat)] = render.private_text(after, seat, lang)
+            if items:
+                self._dm_menus[(game_id, seat)] = (message.channel.id, message.id, after.prompt_seqs.get(seat, 0))
+            else:
+                self._dm_menus.pop((game_id, seat), None)
             await self.service.remember_message(
                 game_id=game_id,
                 kind="dm",
@@ -279,7 +283,7 @@ class Controller:
         table = outcome.table
         if outcome.finished or table.status != RUNNING or interaction.message is None:
             return False
-        if render.event_lines(table, outcome.events, lang, seat) or table.game_id in self._editing:
+        if render.event_lines(table, outcome.events, lang, seat, answer=True) or table.game_id in self._editing:
             return False
         if lang != await self.server_lang(interaction.guild):
             return False
@@ -295,23 +299,16 @@ class Controller:
         content: str,
         items: list[discord.ui.Item[Any]],
     ) -> None:
-        """Edit the pressed private message to the seat's view after the change: text, embed and
-        picture together, in one answer when the picture is ready in time (it usually is: pictures
-        are drawn in worker processes), else acknowledged first and edited when it is."""
-        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
+        """Edit the pressed private message to the state after the change: the text, the seat's
+        own view and its next step, in one answer (words only: nothing to draw)."""
+        embed = render.private_embed(table, seat, lang, await self._table_link(table))
         menu = render.view_of(items) if items else None
-        try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
-        except TimeoutError:
-            await interaction.response.defer()
-            embed, file = await drawing
-            await interaction.edit_original_response(
-                content=content, embed=embed, attachments=[file] if file else [], view=menu
-            )
-            return
-        await interaction.response.edit_message(
-            content=content, embed=embed, attachments=[file] if file else [], view=menu
-        )
+        await interaction.response.edit_message(content=content, embed=embed, attachments=[], view=menu)
+
+    async def _table_link(self, table: Table) -> str | None:
+        """Where the table message is, for a private message to point to (None before it is posted)."""
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        return jump_link(table.guild_id, table.channel_id, ref[1]) if ref else None
 
     async def _pressed(
         self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
@@ -346,13 +343,7 @@ class Controller:
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
-        # One answer when the picture is ready in time (it usually is); else "thinking" first.
-        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
-        try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
-        except TimeoutError:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            embed, file = await drawing
+        embed = render.private_embed(table, seat, lang, await self._table_link(table))
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
             menu = render.seat_menu(table, seat, lang)
@@ -360,10 +351,7 @@ class Controller:
             if isinstance(step, menus.Step):
                 content = render.prompt_text(table, seat, lang, step)
                 items = render.step_items(table, seat, lang, step, menu)
-        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True, "view": render.view_of(items)}
-        if file is not None:
-            kwargs["file"] = file
-        await self.reply(interaction, content, **kwargs)
+        await self.reply(interaction, content, embed=embed, ephemeral=True, view=render.view_of(items))
 
     async def _table_for(self, interaction: discord.Interaction, game_id: int | None) -> Table:
         if game_id is not None:
@@ -447,9 +435,9 @@ class Controller:
         """A game that is over leaves this process's memory (DM views last shown, its pictures), and
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
+        self._dm_menus = {k: v for k, v in self._dm_menus.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
-        self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
 
@@ -496,7 +484,7 @@ class Controller:
         if not await self._attempt(table.game_id, self.call_to_table(table, channel, lang, ordered)):
             self._owe(table.game_id).calls.update(ordered)
         fresh = prompts - ({actor} if actor_prompted else set())
-        await self._attempt(table.game_id, self.refresh_hands(table, fresh))
+        await self._attempt(table.game_id, self.refresh_dms(table, fresh))
         await self._attempt(table.game_id, self.write_log(table, channel, lang))
         if outcome.finished:
             await self.close_thread(table, channel)
@@ -819,12 +807,15 @@ class Controller:
             await interaction.followup.send(t("replay_none", lang), ephemeral=True)
             return
         name = registry.get(log.game_key).names
+        # a post for everyone is in the channel's language throughout (its words, its picture, its
+        # link); one only for the asker in theirs
+        said = table_lang if public else lang
         await interaction.followup.send(
-            t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
+            t("replay_posted", said, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
             **replay_link(
-                self.bot.web, log.game_id, lang, interaction.user.id, self.bot.channel_public(log.channel_id)
+                self.bot.web, log.game_id, said, interaction.user.id, self.bot.channel_public(log.channel_id)
             ),
         )
 
@@ -947,11 +938,9 @@ class Controller:
         refused = self._refused.get(info.user_id)
         if not info.dm_open and refused is not None and (self.service.now() - refused).total_seconds() < DM_RETRY:
             return CLOSED  # refused moments ago: the channel calls them, **Make my choice** answers
-        embed, file = await render.table_embed(self.pictures, table, lang, seat)
+        embed = render.private_embed(table, seat, lang, await self._table_link(table))
         items = render.step_items(table, seat, lang, step, menu) + board_items(self.bot.web, table, lang, seat)
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
-        if file is not None:
-            kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
@@ -979,36 +968,54 @@ class Controller:
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
-        self._shown[(table.game_id, seat)] = table.private_mark(seat)
-        if previous is not None and previous[1] != sent.id and previous[1] not in self._bare:
-            # The older menu is closed anyway; take its buttons away so only the live one shows
-            # (unless its answer already did).
+        self._shown[(table.game_id, seat)] = render.private_text(table, seat, lang)
+        shown = self._dm_menus.pop((table.game_id, seat), None)
+        self._dm_menus[(table.game_id, seat)] = (sent.channel.id, sent.id, table.prompt_seqs.get(seat, 0))
+        older = (shown[0], shown[1]) if shown is not None else previous
+        if older is not None and older[1] != sent.id:
+            # The older menu is closed anyway, and the new message shows the seat's own view: the
+            # older one keeps only its words (one edit, so only the live menu and view show).
             with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                message = self.bot.get_partial_messageable(older[0]).get_partial_message(older[1])
+                await message.edit(view=None, embeds=[])
         return SENT
 
-    async def refresh_hands(self, table: Table, skip: set[int]) -> None:
-        """Keep each player's own cards current on their latest DM: edited when what only they see
-        changed (a card taken, a hand dealt), not for every public move (the table shows those)."""
-        public = table.engine.view(table.state, None) if table.state is not None else {}
+    async def refresh_dms(self, table: Table, skip: set[int]) -> None:
+        """Keep each player's latest DM true: its own view is edited when what it shows (what only
+        that seat sees) changed, and its menu's buttons are taken away once that decision closed
+        (answered elsewhere, or no longer open, like a pick that could change until the reveal).
+        Public moves never touch a DM: it shows none of them."""
+        link: str | None = None
         for info in table.seats:
             seat = info.position
-            if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
-                continue
             key = (table.game_id, seat)
-            if not table.own_changed(seat, self._shown.get(key), public):
+            if seat in skip or info.user_id is None or table.state is None:
                 continue
-            mark = table.private_mark(seat, public)
-            ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+            menu = self._dm_menus.get(key)
+            closed = menu is not None and (seat not in table.prompts or table.prompt_seqs.get(seat) != menu[2])
+            own = render.private_text(table, seat, info.locale)
+            changed = info.dm_open and self._shown.get(key) != own  # unknown after a restart: drawn anew
+            if not closed and not changed:
+                continue
+            ref = (menu[0], menu[1]) if menu is not None else None
+            ref = ref or await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
             if ref is None:
                 continue
-            embed, file = await render.table_embed(self.pictures, table, info.locale, seat)
+            edit: dict[str, Any] = {}
+            if changed:
+                link = link or await self._table_link(table)
+                edit.update(embed=render.private_embed(table, seat, info.locale, link), attachments=[])
+            if closed:
+                edit["view"] = None
             try:
-                message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
-                await message.edit(embed=embed, attachments=[file] if file else [])
-                self._shown[key] = mark
+                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(**edit)
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
+                continue
+            if changed:
+                self._shown[key] = own
+            if closed:
+                self._dm_menus.pop(key, None)
 
     async def _dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
         """The person's DM channel: known from an earlier DM (no request), else opened (one request,

@@ -372,7 +372,6 @@ class BurgEngine(Presentation):
     strategy_module = "games.burg.strategy"
     key = "burg"
     names = {"en": "Im Schutze der Burg", "nl": "De Koningsburcht"}
-    menu_hints = frozenset({"default_payments"})  # a label helper: its changes need no DM edit
     min_players = 2
     max_players = 4
     option_specs = (

@@ -119,6 +119,10 @@ class Play(commands.Cog):
             return
         lang = self.ctl.user_lang(interaction)
         seat = outcome.action_seat
-        seen = [t("chosen", lang, label=chosen[0]), *render.event_lines(outcome.table, outcome.events, lang, seat)]
+        label = render.done_label(table, table.view(seat), chosen[1], lang)  # type: ignore[arg-type,attr-defined]
+        seen = [
+            t("chosen", lang, label=label),
+            *render.event_lines(outcome.table, outcome.events, lang, seat, answer=True),
+        ]
         await self.ctl.reply(interaction, "\n".join(seen)[:2000])
         await self.ctl.announce(outcome, actor=seat)
