@@ -14,6 +14,7 @@ from games import registry
 from games.ai.players import decide
 from games.core import LANGS, Engine, Result
 from games.final_score import WORDS, columns, signed
+from games.replay import board_image, key_frames
 from games.scene import overflows
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -124,3 +125,31 @@ def test_a_burg_game_finished_before_the_split_is_split_when_loaded() -> None:
         d["during_game"] = d.pop("buildings") + d.pop("master_builder")
     again = engine.result(engine.load(old))
     assert again is not None and again.details == now.details
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_replay_ends_on_the_score_part_by_part(key: str) -> None:
+    """The replay's last frame is the final picture: its view carries the result, its scene the
+    panel, and it is drawn as tall as that (the other frames are set on its size)."""
+    engine = registry.get(key)
+    players = engine.min_players
+    names = NAMES[:players]
+    rnd = random.Random(5)
+    state = engine.start(players, {}, 5)
+    actions = []
+    while pending := engine.pending(state):
+        seat = sorted(pending)[0]
+        if key in ("cities_knights", "war_chest"):
+            action = decide(engine, state, seat, "easy", seed=rnd.getrandbits(32))
+        else:
+            action = rnd.choice(engine.legal(state, seat))
+        engine.apply(state, seat, action)
+        actions.append((seat, action))
+    frames = key_frames(engine, players, {}, 5, actions)
+    last = frames[-1]
+    assert last.over and "result" in last.view and "result" not in frames[0].view
+    picture = import_module(f"games.{key}.picture")
+    scene = picture.scene(last.view, "nl", names)
+    assert panel_texts(scene, "nl") == expected_panel(engine, engine.result(state), "nl", names)  # type: ignore[arg-type]
+    image = board_image(engine, last.view, "nl", names)
+    assert image is not None and image.height == scene.height
