@@ -994,7 +994,8 @@ class Controller:
             menu = self._dm_menus.get(key)
             closed = menu is not None and (seat not in table.prompts or table.prompt_seqs.get(seat) != menu[2])
             own = render.private_text(table, seat, info.locale)
-            changed = info.dm_open and self._shown.get(key) != own  # unknown after a restart: drawn anew
+            # unknown after a restart: drawn anew; a person who resigned sees what a watcher sees
+            changed = info.dm_open and not info.resigned and self._shown.get(key) != own
             if not closed and not changed:
                 continue
             ref = (menu[0], menu[1]) if menu is not None else None
