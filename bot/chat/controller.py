@@ -126,11 +126,13 @@ class Controller:
         self.records = Records(service.sessions)
         self.visibility = Visibility(self.records)
         self.default_language = default_language
-        # (game, seat) -> the private text last shown on that seat's DM, to edit it only on change
-        self._shown: dict[tuple[int, int], str] = {}
-        # (game, seat) -> the DM message showing that seat's menu and the prompt sequence it was
-        # drawn for: its buttons are taken away once that decision closes
+        # A seat's DM shows its own view only on the message holding its live menu:
+        # (game, seat) -> that message and the prompt sequence it was drawn for (its buttons and
+        # view are taken away once that decision closes), the private text it shows (edited only
+        # when that changes), and the seats whose latest DM holds neither (nothing to tidy)
         self._dm_menus: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._shown: dict[tuple[int, int], str] = {}
+        self._dm_bare: set[tuple[int, int]] = set()
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
@@ -259,14 +261,18 @@ class Controller:
                 items += board_items(self.bot.web, after, lang, seat)
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
-        await self._answer_in_place(interaction, after, seat, lang, content, items)
+        # a DM shows the seat's own view while it holds a live menu, and only then (see refresh_dms)
+        await self._answer_in_place(interaction, after, seat, lang, content, items, own_view=bool(items) or not in_dm)
         if in_dm and interaction.message is not None:
-            message = interaction.message
-            self._shown[(game_id, seat)] = render.private_text(after, seat, lang)
+            message, key = interaction.message, (game_id, seat)
             if items:
-                self._dm_menus[(game_id, seat)] = (message.channel.id, message.id, after.prompt_seqs.get(seat, 0))
+                self._dm_menus[key] = (message.channel.id, message.id, after.prompt_seqs.get(seat, 0))
+                self._shown[key] = render.private_text(after, seat, lang)
+                self._dm_bare.discard(key)
             else:
-                self._dm_menus.pop((game_id, seat), None)
+                self._dm_menus.pop(key, None)
+                self._shown.pop(key, None)
+                self._dm_bare.add(key)
             await self.service.remember_message(
                 game_id=game_id,
                 kind="dm",
@@ -298,12 +304,15 @@ class Controller:
         lang: str,
         content: str,
         items: list[discord.ui.Item[Any]],
+        *,
+        own_view: bool = True,
     ) -> None:
         """Edit the pressed private message to the state after the change: the text, the seat's
-        own view and its next step, in one answer (words only: nothing to draw)."""
-        embed = render.private_embed(table, seat, lang, await self._table_link(table))
+        own view (unless ``own_view`` is False) and its next step, in one answer (words only:
+        nothing to draw)."""
+        embeds = [render.private_embed(table, seat, lang, await self._table_link(table))] if own_view else []
         menu = render.view_of(items) if items else None
-        await interaction.response.edit_message(content=content, embed=embed, attachments=[], view=menu)
+        await interaction.response.edit_message(content=content, embeds=embeds, attachments=[], view=menu)
 
     async def _table_link(self, table: Table) -> str | None:
         """Where the table message is, for a private message to point to (None before it is posted)."""
@@ -436,6 +445,7 @@ class Controller:
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._dm_menus = {k: v for k, v in self._dm_menus.items() if k[0] != game_id}
+        self._dm_bare = {k for k in self._dm_bare if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
         self.pictures.forget(game_id)
@@ -968,10 +978,14 @@ class Controller:
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
-        self._shown[(table.game_id, seat)] = render.private_text(table, seat, lang)
-        shown = self._dm_menus.pop((table.game_id, seat), None)
-        self._dm_menus[(table.game_id, seat)] = (sent.channel.id, sent.id, table.prompt_seqs.get(seat, 0))
-        older = (shown[0], shown[1]) if shown is not None else previous
+        key = (table.game_id, seat)
+        shown = self._dm_menus.pop(key, None)
+        # the older message: its live menu and view (known here), nothing (known bare), or, unknown
+        # to this process (it started since), whatever the latest DM was
+        older = (shown[0], shown[1]) if shown is not None else None if key in self._dm_bare else previous
+        self._dm_menus[key] = (sent.channel.id, sent.id, table.prompt_seqs.get(seat, 0))
+        self._shown[key] = render.private_text(table, seat, lang)
+        self._dm_bare.discard(key)
         if older is not None and older[1] != sent.id:
             # The older menu is closed anyway, and the new message shows the seat's own view: the
             # older one keeps only its words (one edit, so only the live menu and view show).
@@ -981,42 +995,49 @@ class Controller:
         return SENT
 
     async def refresh_dms(self, table: Table, skip: set[int]) -> None:
-        """Keep each player's latest DM true: its own view is edited when what it shows (what only
-        that seat sees) changed, and its menu's buttons are taken away once that decision closed
-        (answered elsewhere, or no longer open, like a pick that could change until the reveal).
-        Public moves never touch a DM: it shows none of them."""
+        """Keep each player's DM true. Only the message holding a seat's live menu shows its own
+        view: that view is edited when what it shows (what only that seat sees) changed, and once
+        the decision closed (answered elsewhere, or no longer open, like a pick that could change
+        until the reveal) the menu and the view are taken away together. Public moves never touch
+        a DM: it shows none of them. ``skip``: seats just sent a new prompt."""
         link: str | None = None
         for info in table.seats:
-            seat = info.position
-            key = (table.game_id, seat)
+            seat, key = info.position, (table.game_id, info.position)
             if seat in skip or info.user_id is None or table.state is None:
                 continue
             menu = self._dm_menus.get(key)
-            closed = menu is not None and (seat not in table.prompts or table.prompt_seqs.get(seat) != menu[2])
+            prompt = table.prompts.get(seat)
+            if menu is None and key not in self._dm_bare:
+                # not known to this process (it started since): the latest DM is taken to hold the
+                # seat's menu, live while it is asked (its view is drawn anew), else closed
+                ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+                if ref is None:
+                    self._dm_bare.add(key)
+                    continue
+                menu = self._dm_menus[key] = (ref[0], ref[1], table.prompt_seqs.get(seat, 0) if prompt else -1)
+            if menu is None:
+                continue
+            closed = prompt is None or table.prompt_seqs.get(seat) != menu[2]
             own = render.private_text(table, seat, info.locale)
-            # unknown after a restart: drawn anew; a person who resigned sees what a watcher sees
-            changed = info.dm_open and not info.resigned and self._shown.get(key) != own
+            # a person who resigned sees what a watcher sees: their view is no longer kept
+            changed = not closed and info.dm_open and not info.resigned and self._shown.get(key) != own
             if not closed and not changed:
                 continue
-            ref = (menu[0], menu[1]) if menu is not None else None
-            ref = ref or await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
-            if ref is None:
-                continue
-            edit: dict[str, Any] = {}
+            edit: dict[str, Any] = {"view": None, "embeds": []}
             if changed:
                 link = link or await self._table_link(table)
-                edit.update(embed=render.private_embed(table, seat, info.locale, link), attachments=[])
-            if closed:
-                edit["view"] = None
+                edit = {"embeds": [render.private_embed(table, seat, info.locale, link)], "attachments": []}
             try:
-                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(**edit)
+                await self.bot.get_partial_messageable(menu[0]).get_partial_message(menu[1]).edit(**edit)
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
                 continue
-            if changed:
-                self._shown[key] = own
             if closed:
                 self._dm_menus.pop(key, None)
+                self._shown.pop(key, None)
+                self._dm_bare.add(key)
+            else:
+                self._shown[key] = own
 
     async def _dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
         """The person's DM channel: known from an earlier DM (no request), else opened (one request,

@@ -507,7 +507,7 @@ class WebTable:
         else:
             self.changed(outcome.table, outcome.events)
         view = table.view(grant.seat)  # as it was when the person chose, naming seats as the chat does
-        label = " › ".join(table.engine.action_path(view, action, lang))
+        label = table.engine.choice_label(view, action, lang)  # the choice itself, not the menu's steps
         return web.json_response({"ok": True, "done": t("chosen", lang, label=label)})
 
     @staticmethod

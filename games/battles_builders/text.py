@@ -522,13 +522,14 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str], viewer: int
 
 
 def private_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str]:
-    """What only the viewing seat sees, for its own message: its commit while the others' are
-    still hidden, and its stock of chips (the table shows everything else)."""
+    """What is the viewing seat's own, for its own message: this round's commit (hidden from the
+    others until the reveal, and kept through the round so the reveal need not redraw it) and its
+    stock of chips (the table shows everything else)."""
     mine = view.get("you")
     if not isinstance(mine, dict):
         return []
     lines = []
-    if mine.get("commit") is not None and view.get("phase") == "commit":
+    if mine.get("commit") is not None:
         lines.append(t(lang, "status_your_commit", chips=chips_text(mine["commit"], lang)))
     lines.append(t(lang, "status_your_stock", chips=chips_text(mine.get("stock"), lang)))
     return lines

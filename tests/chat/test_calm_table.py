@@ -224,7 +224,7 @@ async def test_make_my_choice_shows_the_state_after_the_action(world: World) -> 
     after = await current(world)
     expected = render.private_text(after, 1, "en")
     assert (message.embeds[0].description or "").startswith(expected + "\n\n") and before != message.embeds[0].description
-    assert expected.startswith("Your stock: ") and "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers" not in expected
+    assert "\nYour stock: " in expected and "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers" not in expected
     assert not message.attachments  # the seat's own part in words; the board is the table's picture
 
 

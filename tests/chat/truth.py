@@ -36,9 +36,10 @@ def menu_seqs(message: discord.Message) -> list[tuple[int, int, int]]:
 
 
 def check_private_messages(world: World, table: Table) -> None:
-    """Every person's DMs after an action: one message at most shows their own view, and it shows
-    exactly what only their seat sees now (so never a public figure, stale or not) in their
-    language; no DM carries a picture of its own; a menu stays only while its decision is open."""
+    """Every person's DMs after an action: one message at most shows their own view, the one with
+    their live menu when they are asked in secret, and it shows exactly what only their seat sees
+    now (so never a public figure, stale or not) in their language; no DM carries a picture of its
+    own; a menu stays only while its decision is open."""
     for info in table.seats:
         if info.user_id is None:
             continue
@@ -48,6 +49,10 @@ def check_private_messages(world: World, table: Table) -> None:
         messages = world.dm_messages(member)
         views = [m for m in messages if _own_view(m)]
         assert len(views) <= 1, f"{info.name} has {len(views)} messages showing their own view"
+        prompt = table.prompts.get(info.position)
+        if prompt is not None and prompt.secret and info.present and info.dm_open:
+            # asked in secret: the prompt shows what only their seat sees, beside its live menu
+            assert views and menu_seqs(views[0]), f"{info.name}'s prompt does not show their own view"
         if views:
             shown = views[0].embeds[0].description or ""
             own = render.private_text(table, info.position, info.locale)
