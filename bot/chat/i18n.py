@@ -434,7 +434,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only what is yours is shown here, and kept current; the table message shows the game as it goes.",
         "nl": "Hier staat alleen wat van jou is, steeds bijgewerkt; het tafelbericht toont het spel zoals het loopt.",
     },
-    "nothing_private": {"en": "Nothing of yours is hidden from the others.", "nl": "Niets van jou is verborgen voor de anderen."},
+    "nothing_private": {
+        "en": "Nothing of yours is hidden from the others.",
+        "nl": "Niets van jou is verborgen voor de anderen.",
+    },
     "rest_on_table": {
         "en": "The board, the scores and whose turn it is: [the table message]({link}).",
         "nl": "Het bord, de stand en wie aan de beurt is: [het tafelbericht]({link}).",

@@ -223,7 +223,9 @@ async def test_make_my_choice_shows_the_state_after_the_action(world: World) -> 
     assert result is not None and "Done:" in (result.response.content or "")
     after = await current(world)
     expected = render.private_text(after, 1, "en")
-    assert (message.embeds[0].description or "").startswith(expected + "\n\n") and before != message.embeds[0].description
+    assert (message.embeds[0].description or "").startswith(expected + "\n\n") and before != message.embeds[
+        0
+    ].description
     assert "\nYour stock: " in expected and "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers" not in expected
     assert not message.attachments  # the seat's own part in words; the board is the table's picture
 
@@ -235,9 +237,14 @@ async def test_dm_answer_shows_the_seat_s_own_part_after_the_action(world: World
     dm = world.last_dm(alice)
     table = await current(world)
     own = render.private_text(table, 0, "en")
-    assert own == "Your hand: " + ", ".join(
-        ["Messenger", "Trader", "Bricklayer", "Stonemason", "Worker 1", "Worker 2", "Worker 3", "Master builder"]
-    ) + "\nYour pick this round (secret): Trader"
+    assert (
+        own
+        == "Your hand: "
+        + ", ".join(
+            ["Messenger", "Trader", "Bricklayer", "Stonemason", "Worker 1", "Worker 2", "Worker 3", "Master builder"]
+        )
+        + "\nYour pick this round (secret): Trader"
+    )
     assert (dm.embeds[0].description or "").startswith(own + "\n\nThe board, the scores and whose turn it is: ")
     assert "VP" not in (dm.embeds[0].description or "") and not dm.attachments
 

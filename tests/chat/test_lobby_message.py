@@ -15,7 +15,9 @@ from tests.chat.world import World
         ("nl", "De Koningsburcht — lobby", "Spelers (3/4): ann, bob, cid", "You joined"),
     ],
 )
-async def test_each_join_edits_the_lobby_message(world: World, channel: str, title: str, players: str, told: str) -> None:
+async def test_each_join_edits_the_lobby_message(
+    world: World, channel: str, title: str, players: str, told: str
+) -> None:
     world.bot.controller.default_language = channel
     ann, bob, cid = (world.add_player(n) for n in ("ann", "bob", "cid"))
     for member in (bob, cid):  # they read the other language than the channel's
