@@ -76,7 +76,7 @@ class Lobby(commands.Cog):
         if where is not None:  # a new thread holds this game's lobby
             await interaction.response.send_message(t("thread_opened", glang, game=table.engine.names, thread=where.id))
             posted = await where.send(text, embed=embed)
-            await self._remember_lobby(table, posted)
+            await self._remember_lobby(table, posted.channel.id, posted.id)
             return
         if await self._edit_lobby(table, text, embed):
             # the lobby message shows who is in now; the one who joined is told so only
@@ -91,13 +91,17 @@ class Lobby(commands.Cog):
     ) -> None:
         """Answer with the lobby as it is now, for the channel; that message is the one the next
         /join edits (the newest list of who is in)."""
-        await interaction.response.send_message(text, embed=embed)
-        await self._remember_lobby(table, await interaction.original_response())
+        answer = await interaction.response.send_message(text, embed=embed)
+        if answer.message_id is not None and interaction.channel_id is not None:  # said with the answer
+            await self._remember_lobby(table, interaction.channel_id, answer.message_id)
+        else:  # asked for, one request more
+            message = await interaction.original_response()
+            await self._remember_lobby(table, message.channel.id, message.id)
 
-    async def _remember_lobby(self, table: Table, message: discord.Message) -> None:
+    async def _remember_lobby(self, table: Table, channel_id: int, message_id: int) -> None:
         """The lobby's message, which later joins edit rather than post anew."""
         await self.service.remember_message(
-            game_id=table.game_id, kind="lobby", channel_id=message.channel.id, message_id=message.id
+            game_id=table.game_id, kind="lobby", channel_id=channel_id, message_id=message_id
         )
 
     async def _edit_lobby(self, table: Table, text: str, embed: discord.Embed) -> bool:
