@@ -1316,7 +1316,7 @@ def result_notes(result: Any, lang: str, names: list[str]) -> list[str]:
     out = [NOTES["won"][i].format(who=people.subject(winner), goal=goal)]
     others = [s for s in result.scores if s != winner and result.scores[s] >= result.scores[winner]]
     if result.tiebreak == "own_turn" and others:
-        out.append(NOTES["own_turn"][i].format(others=capital(people.several(others))))
+        out.append(NOTES["own_turn"][i].format(others=people.several(others, subject=True)))
     return out
 
 

@@ -153,3 +153,65 @@ def test_a_replay_ends_on_the_score_part_by_part(key: str) -> None:
     assert panel_texts(scene, "nl") == expected_panel(engine, engine.result(state), "nl", names)  # type: ignore[arg-type]
     image = board_image(engine, last.view, "nl", names)
     assert image is not None and image.height == scene.height
+
+
+def _result(scores: dict[int, int], winners: list[int], details: dict[int, dict[str, Any]], **kw: Any) -> Result:
+    ranks = {s: 1 + sum(1 for o in scores if scores[o] > scores[s]) for s in scores}
+    for s in scores:  # the rules' tie-break ranks the winners first
+        if scores[s] == max(scores.values()) and s not in winners:
+            ranks[s] = len(winners) + 1
+    return Result(scores, ranks, winners, details=details, **kw)
+
+
+def test_the_notes_say_what_broke_a_tie_in_both_languages() -> None:
+    burg = registry.get("burg")
+    d = {0: {"taler_left": 5, "resource_value": 1}, 1: {"taler_left": 3, "resource_value": 9}, 2: {}}
+    taler = _result({0: 40, 1: 40, 2: 12}, [0], d, tiebreak="taler", extra={"ending": "all_built"})
+    assert burg.result_notes(taler, "en", NAMES) == [
+        "The game ended in the round every building was built.",
+        "alice and bob: equal on 40 VP; most taler left decides (alice 5, bob 3).",
+    ]
+    assert burg.result_notes(taler, "nl", NAMES)[1] == (
+        "alice en bob: gelijk met 40 WP; de meeste taler over beslist (alice 5, bob 3)."
+    )
+    d = {0: {"taler_left": 3, "resource_value": 4}, 1: {"taler_left": 3, "resource_value": 4}}
+    shared = _result({0: 40, 1: 40}, [0, 1], d, tiebreak="shared", extra={"ending": "last_round"})
+    assert (
+        burg.result_notes(shared, "en", NAMES)[1]
+        == "alice and bob: equal on VP, taler and resource value: they share the place."
+    )
+    bb = registry.get("battles_builders")
+    tie = _result({0: 9, 1: 9, 2: 4}, [0, 1], {s: {} for s in range(3)})
+    assert bb.result_notes(tie, "en", NAMES)[1] == "alice and bob share the victory: the rules give no tie-breaker."
+    assert (
+        bb.result_notes(tie, "nl", NAMES)[1]
+        == "alice en bob delen de overwinning: de regels kennen geen beslissing bij gelijkspel."
+    )
+    ck = registry.get("cities_knights")
+    own = _result({0: 13, 1: 14, 2: 5}, [0], {s: {} for s in range(3)}, tiebreak="own_turn", extra={"goal": 13})
+    assert ck.result_notes(own, "en", NAMES) == [
+        "alice reached 13 victory points on their own turn and won at once.",
+        "bob had as many points or more, but only the player whose turn it is can win.",
+    ]
+    assert ck.result_notes(own, "nl", NAMES)[1] == (
+        "bob had evenveel punten of meer, maar alleen wie aan de beurt is kan winnen."
+    )
+    wc = registry.get("war_chest")
+    stuck = Result(
+        {0: 3, 1: 3},
+        {0: 1, 1: 1},
+        [0, 1],
+        "stalemate",
+        {0: {"locations": 3}, 1: {"locations": 3}},
+        {"ending": "stalemate"},
+    )
+    assert wc.result_notes(stuck, "nl", NAMES)[0].startswith("Patstelling: ")
+    won = Result(
+        {0: 6, 1: 4},
+        {0: 1, 1: 2},
+        [0],
+        None,
+        {0: {"locations": 6, "faction": "raven"}, 1: {"locations": 4, "faction": "wolf"}},
+        {"ending": "last_marker", "markers": 6},
+    )
+    assert wc.result_notes(won, "en", NAMES) == ["Raven placed its last control marker: 6 locations controlled."]
