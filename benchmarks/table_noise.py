@@ -19,13 +19,16 @@ Per game x players x DM case it prints, per 100 actions:
 - API requests per action at the bot's HTTP client (what goes over the wire): channel posts,
   message edits, DMs sent (refused ones included), interaction responses (initial responses,
   followups, edits of the original response), deletes, other; and the presses per action (a
-  choice may take several presses through a menu, each needing its own response).
+  choice may take several presses through a menu, each needing its own response);
+- board pictures drawn per action (bot/service/pictures.py counts them: one per game version,
+  reader and language, shared by everyone who reads it).
 
 Counting starts after ``/start`` (its answer and the first table message are the game's start).
 
 Then whether each goal holds (PASS/FAIL): at most 15 public posts per 100 actions besides turn
 mentions, in the channel itself and counting the log thread's batches too; no ping of the person who just acted; turn mentions at most the hand-overs; at most one
-DMs-closed notice per player per game; at most 2 API requests per action on average.
+DMs-closed notice per player per game; at most 2 API requests per action on average; at most 1.3
+pictures drawn per action on average.
 Figures are printed, never asserted. One game of all 16 cells takes a few minutes.
 """
 
@@ -67,6 +70,7 @@ NOTICE_TEXTS = tuple(t("dm_refused", lang, mention="").lstrip(", ") for lang in 
 MAX_POSTS = 15.0  # public posts per 100 actions besides turn mentions
 MAX_NOTICES = 1  # "DMs closed" notices per player per game
 MAX_REQUESTS = 2.0  # API requests per action
+MAX_PICTURES = 1.3  # board pictures drawn per action
 
 
 @dataclass
@@ -89,6 +93,7 @@ class Cell:
     handovers: int = 0
     actor_pings: int = 0
     stand_ins: int = 0  # actions the menus did not offer as the AI named them (see normal_policy)
+    pictures: int = 0  # board pictures drawn during the actions
     posts: list[Post] = field(default_factory=list)
     notices: Counter[tuple[int, int]] = field(default_factory=Counter)  # (game, user) -> notices
     requests: Counter[str] = field(default_factory=Counter)
@@ -144,6 +149,7 @@ class Cell:
             "pings<=hand-overs": self.turn_mentions <= self.handovers,
             "notices": self.most_notices <= MAX_NOTICES,
             "requests": sum(self.requests.values()) / max(1, self.actions) <= MAX_REQUESTS,
+            "pictures": self.pictures / max(1, self.actions) <= MAX_PICTURES,
         }
 
 
@@ -296,8 +302,9 @@ async def _one_game(
         action, stand_in = normal_policy(rnd, table, seat)
         cell.stand_ins += stand_in
         watch.action = cell.actions
-        mark, posted = len(counter.log), len(watch.posts)
+        mark, posted, drawn = len(counter.log), len(watch.posts), world.bot.controller.pictures.drawn
         await press_to(world, by_id[actor], action)
+        cell.pictures += world.bot.controller.pictures.drawn - drawn
         cell.request_log.append(counter.log[mark:])
         cell.requests.update(kind for kind, _, _ in counter.log[mark:])
         after = await world.service.table_in(world.channel.id)
@@ -332,6 +339,7 @@ HEAD = (
     "notices",
     "max/player",
     "presses/action",
+    "pictures/action",
     "req/action",
     *KINDS,
 )
@@ -356,6 +364,7 @@ def row(c: Cell) -> str:
         f"{c.per100(c.notice_posts):.0f}",
         str(c.most_notices),
         f"{c.presses / max(1, c.actions):.2f}",
+        f"{c.pictures / max(1, c.actions):.2f}",
         f"{sum(per):.2f}",
         *(f"{p:.2f}" for p in per),
     )
@@ -367,7 +376,10 @@ def report(cells: list[Cell]) -> None:
     print("|" + "---|" * len(HEAD))
     for c in cells:
         print(row(c))
-    print("\nGoals (posts: <= 15 per 100 actions besides turn mentions; requests: <= 2 per action)")
+    print(
+        "\nGoals (posts: <= 15 per 100 actions besides turn mentions; requests: <= 2 per action; "
+        "pictures: <= 1.3 per action)"
+    )
     names = list(cells[0].goals()) if cells else []
     print("| game | seats | DMs | " + " | ".join(names) + " |")
     print("|" + "---|" * (3 + len(names)))

@@ -202,9 +202,6 @@ class Engine(Protocol):
     # Optional: ``invitations(state) -> {seat: Prompt}`` for choices a seat may make without
     # blocking anyone (answering a trade offer, changing a hidden pick before the reveal); the
     # bot offers them like prompts.
-    # Optional: ``menu_hints``, the view keys that only shape menu labels for that seat (a default
-    # payment offered first) and show nothing of its own: a change of them alone does not make the
-    # bot redraw the seat's private message.
     # Optional: ``tally(view, actions, lang) -> games.menus.Tally | None`` for decisions whose
     # actions differ only in how many of each kind of piece they take (chips to commit): a chat
     # offers the whole decision as one pick of pieces beside its step-by-step menu.
@@ -284,6 +281,25 @@ class Engine(Protocol):
         """Why an action was refused, naming the rule, in the reader's language (None = the
         engine's plain English reason)."""
 
+    def private_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        """What only the viewing seat sees (its hand, bag, secret pick), in lines for its own
+        message; ``[]`` for the public view. Everything else is the table's to show."""
+
+    def choice_label(self, view: dict[str, Any], action: Action, lang: str) -> str:
+        """The action named once, for the answer that confirms it ("Build › road › path 10-14"):
+        its menu path without the steps that only lead through the menu."""
+
+    def own_action_echo(self, ev: Event) -> bool:
+        """Whether a private event only restates its reader's own action ("You chose: X"): the
+        answer to that reader's press names the action already."""
+
+    def score_parts(self, details: dict[str, Any], lang: str) -> list[tuple[str, int | float]]:
+        """One seat's final score by source as the rules count them, from ``Result.details``:
+        (label, points) in the rules' order, every part listed."""
+
+    def result_notes(self, result: Result, lang: str, names: list[str]) -> list[str]:
+        """How the game ended and what decided between equal scores, in sentences."""
+
     # Optional: ``board_lines(view, lang, names)`` and ``map_lines(view, lang)``, what stands where
     # and the board's geometry in text, for a table without pictures (Presentation reads them from
     # the game's text module when it has them); ``map_shows_pieces`` when the map draws both.
@@ -321,6 +337,24 @@ class Presentation:
 
     def rules_summary(self, lang: str) -> str:
         return import_module(self.text_module).rules_summary(lang)
+
+    def private_lines(self, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+        return import_module(self.text_module).private_lines(view, lang, names)
+
+    def choice_label(self, view: dict[str, Any], action: Action, lang: str) -> str:
+        text = import_module(self.text_module)
+        if hasattr(text, "choice_label"):
+            return text.choice_label(view, action, lang)
+        return " › ".join(text.action_path(view, action, lang))
+
+    def own_action_echo(self, ev: Event) -> bool:
+        return ev.get("type") in getattr(import_module(self.text_module), "OWN_ACTION_ECHOES", ())
+
+    def score_parts(self, details: dict[str, Any], lang: str) -> list[tuple[str, int | float]]:
+        return import_module(self.text_module).score_parts(details, lang)
+
+    def result_notes(self, result: Result, lang: str, names: list[str]) -> list[str]:
+        return import_module(self.text_module).result_notes(result, lang, names)
 
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         return import_module(self.picture_module).render(view, lang, names)

@@ -127,16 +127,19 @@ class Controller:
         self.records = Records(service.sessions)
         self.visibility = Visibility(self.records)
         self.default_language = default_language
-        # (game, seat) -> the private lines last shown on that seat's DM, to edit it only on change
-        self._shown: dict[tuple[int, int], dict[str, str]] = {}
+        # A seat's DM shows its own view only on the message holding its live menu:
+        # (game, seat) -> that message and the prompt sequence it was drawn for (its buttons and
+        # view are taken away once that decision closes), the private text it shows (edited only
+        # when that changes), and the seats whose latest DM holds neither (nothing to tidy)
+        self._dm_menus: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._shown: dict[tuple[int, int], str] = {}
+        self._dm_bare: set[tuple[int, int]] = set()
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
         self._dm_channels: dict[int, int] = {}
         # person -> when Discord last refused a DM to them (not tried again for DM_RETRY seconds)
         self._refused: dict[int, datetime] = {}
-        # DM menus whose buttons their own answer already took away (nothing to tidy later)
-        self._bare: set[int] = set()
         # game -> its last turn mention and the seats it called that have not acted since; it is
         # taken away once they all have (or are no longer asked), even when asked again since
         self._calls: dict[int, tuple[int, set[int]]] = {}
@@ -230,11 +233,11 @@ class Controller:
             else:  # the view above the menu has not changed: only the text and the buttons do
                 await interaction.response.edit_message(content=content, view=buttons)
             return
-        label = " › ".join(table.engine.action_path(menu.view, found, lang))
+        label = render.done_label(table, menu.view, found, lang)
         outcome = await self.service.act(game_id=game_id, user_id=interaction.user.id, action=found, seq=seq)
         after = outcome.table
         # The presser reads the confirmation and their private news right here.
-        seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat)]
+        seen = [t("chosen", lang, label=label), *render.event_lines(after, outcome.events, lang, seat, answer=True)]
         if on_table:
             if await self._table_answers(interaction, outcome, seat, lang):
                 # The press is answered by the table message itself, drawn after the action: one
@@ -273,12 +276,20 @@ class Controller:
                 items += board_items(self.bot.web, after, lang, seat)
         else:
             step, content, items = None, "\n".join(seen)[:2000], []
+        menu_shown = bool(items)
         items += render.take_back_items(after, seat, outcome.takeback_seq, lang)
-        await self._answer_in_place(interaction, after, seat, lang, content, items)
-        if in_dm and interaction.message is not None and not items:
-            self._bare.add(interaction.message.id)
+        # a DM shows the seat's own view while it holds a live menu, and only then (see refresh_dms)
+        await self._answer_in_place(interaction, after, seat, lang, content, items, own_view=menu_shown or not in_dm)
         if in_dm and interaction.message is not None:
-            self._shown[(game_id, seat)] = after.private_mark(seat)
+            message, key = interaction.message, (game_id, seat)
+            if menu_shown:  # a live menu (a lone “↶ Take back” is no menu: it stays until pressed)
+                self._dm_menus[key] = (message.channel.id, message.id, after.prompt_seqs.get(seat, 0))
+                self._shown[key] = render.private_text(after, seat, lang)
+                self._dm_bare.discard(key)
+            else:
+                self._dm_menus.pop(key, None)
+                self._shown.pop(key, None)
+                self._dm_bare.add(key)
             await self.service.remember_message(
                 game_id=game_id,
                 kind="dm",
@@ -327,7 +338,7 @@ class Controller:
             return False
         if outcome.takeback_seq is not None:
             return False  # “↶ Take back” is offered in a private answer
-        if render.event_lines(table, outcome.events, lang, seat) or table.game_id in self._editing:
+        if render.event_lines(table, outcome.events, lang, seat, answer=True) or table.game_id in self._editing:
             return False
         if lang != await self.server_lang(interaction.guild):
             return False
@@ -342,24 +353,20 @@ class Controller:
         lang: str,
         content: str,
         items: list[discord.ui.Item[Any]],
+        *,
+        own_view: bool = True,
     ) -> None:
-        """Edit the pressed private message to the seat's view after the change: text, embed and
-        picture together, in one answer when the picture is ready in time (it usually is: pictures
-        are drawn in worker processes), else acknowledged first and edited when it is."""
-        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
+        """Edit the pressed private message to the state after the change: the text, the seat's
+        own view (unless ``own_view`` is False) and its next step, in one answer (words only:
+        nothing to draw)."""
+        embeds = [render.private_embed(table, seat, lang, await self._table_link(table))] if own_view else []
         menu = render.view_of(items) if items else None
-        try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
-        except TimeoutError:
-            await interaction.response.defer()
-            embed, file = await drawing
-            await interaction.edit_original_response(
-                content=content, embed=embed, attachments=[file] if file else [], view=menu
-            )
-            return
-        await interaction.response.edit_message(
-            content=content, embed=embed, attachments=[file] if file else [], view=menu
-        )
+        await interaction.response.edit_message(content=content, embeds=embeds, attachments=[], view=menu)
+
+    async def _table_link(self, table: Table) -> str | None:
+        """Where the table message is, for a private message to point to (None before it is posted)."""
+        ref = await self.service.message_of(game_id=table.game_id, kind="table")
+        return jump_link(table.guild_id, table.channel_id, ref[1]) if ref else None
 
     async def _pressed(
         self, interaction: discord.Interaction, game_id: int | None, belongs: Callable[..., bool]
@@ -394,13 +401,7 @@ class Controller:
         except ServiceError as err:
             await self.refuse(interaction, err)
             return
-        # One answer when the picture is ready in time (it usually is); else "thinking" first.
-        drawing = asyncio.ensure_future(render.table_embed(self.pictures, table, lang, seat))
-        try:
-            embed, file = await asyncio.wait_for(asyncio.shield(drawing), ANSWER_WAIT)
-        except TimeoutError:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            embed, file = await drawing
+        embed = render.private_embed(table, seat, lang, await self._table_link(table))
         content, items = t("no_choice", lang), []
         if seat in table.prompts:
             menu = render.seat_menu(table, seat, lang)
@@ -408,10 +409,7 @@ class Controller:
             if isinstance(step, menus.Step):
                 content = render.prompt_text(table, seat, lang, step)
                 items = render.step_items(table, seat, lang, step, menu)
-        kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True, "view": render.view_of(items)}
-        if file is not None:
-            kwargs["file"] = file
-        await self.reply(interaction, content, **kwargs)
+        await self.reply(interaction, content, embed=embed, ephemeral=True, view=render.view_of(items))
 
     async def _table_for(self, interaction: discord.Interaction, game_id: int | None) -> Table:
         if game_id is not None:
@@ -495,9 +493,10 @@ class Controller:
         """A game that is over leaves this process's memory (DM views last shown, its pictures), and
         an AI waiting on it for answers stops."""
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
+        self._dm_menus = {k: v for k, v in self._dm_menus.items() if k[0] != game_id}
+        self._dm_bare = {k for k in self._dm_bare if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
-        self._bare.clear()  # small, and only a tidy-up: a stale id costs at most one edit
         self.pictures.forget(game_id)
         self.bot.ai.forget(game_id)
 
@@ -546,7 +545,7 @@ class Controller:
         if not await self._attempt(table.game_id, self.call_to_table(table, channel, lang, ordered)):
             self._owe(table.game_id).calls.update(ordered)
         fresh = prompts - ({actor} if actor_prompted else set())
-        await self._attempt(table.game_id, self.refresh_hands(table, fresh))
+        await self._attempt(table.game_id, self.refresh_dms(table, fresh))
         await self._attempt(table.game_id, self.write_log(table, channel, lang))
         if outcome.finished:
             await self.close_thread(table, channel)
@@ -555,17 +554,11 @@ class Controller:
 
     async def _withdraw_asks(self, table: Table, channel: discord.abc.Messageable, seats: set[int]) -> None:
         """After a move was taken back, the seats it had asked are asked no more: the turn mention
-        that called them goes, and so do the buttons of their DM menus (a press there would only
-        hear that the choice is no longer open)."""
+        that called them goes, and so do their DM menus (a press there would only hear that the
+        choice is no longer open)."""
         await self._attempt(table.game_id, self._drop_answered_call(table, channel))
-        for seat in sorted(seats):
-            user_id = table.user_of(seat)
-            ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=user_id) if user_id else None
-            if ref is None or ref[1] in self._bare:
-                continue
-            with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(view=None)
-            self._bare.add(ref[1])
+        others = {info.position for info in table.seats} - seats
+        await self._attempt(table.game_id, self.refresh_dms(table, others))
 
     def _holds(self, outcome: Outcome, actor: int | None, actor_prompted: bool) -> bool:
         """Whether the table edit may wait: nobody is asked who was not asked before (no hand-over),
@@ -885,12 +878,15 @@ class Controller:
             await interaction.followup.send(t("replay_none", lang), ephemeral=True)
             return
         name = registry.get(log.game_key).names
+        # a post for everyone is in the channel's language throughout (its words, its picture, its
+        # link); one only for the asker in theirs
+        said = table_lang if public else lang
         await interaction.followup.send(
-            t("replay_posted", table_lang if public else lang, game=name, id=log.game_id, frames=drawn.frames),
+            t("replay_posted", said, game=name, id=log.game_id, frames=drawn.frames),
             file=discord.File(io.BytesIO(drawn.gif), filename=f"replay-{log.game_id}.gif"),
             ephemeral=not public,
             **replay_link(
-                self.bot.web, log.game_id, lang, interaction.user.id, self.bot.channel_public(log.channel_id)
+                self.bot.web, log.game_id, said, interaction.user.id, self.bot.channel_public(log.channel_id)
             ),
         )
 
@@ -1013,11 +1009,9 @@ class Controller:
         refused = self._refused.get(info.user_id)
         if not info.dm_open and refused is not None and (self.service.now() - refused).total_seconds() < DM_RETRY:
             return CLOSED  # refused moments ago: the channel calls them, **Make my choice** answers
-        embed, file = await render.table_embed(self.pictures, table, lang, seat)
+        embed = render.private_embed(table, seat, lang, await self._table_link(table))
         items = render.step_items(table, seat, lang, step, menu) + board_items(self.bot.web, table, lang, seat)
         kwargs: dict[str, Any] = {"embed": embed, "view": render.view_of(items)}
-        if file is not None:
-            kwargs["file"] = file
         previous = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
         try:
             to = await self._dm_channel(info.user_id, previous[0] if previous else None)
@@ -1045,36 +1039,66 @@ class Controller:
         await self.service.remember_message(
             game_id=table.game_id, kind="dm", channel_id=sent.channel.id, message_id=sent.id, user_id=info.user_id
         )
-        self._shown[(table.game_id, seat)] = table.private_mark(seat)
-        if previous is not None and previous[1] != sent.id and previous[1] not in self._bare:
-            # The older menu is closed anyway; take its buttons away so only the live one shows
-            # (unless its answer already did).
+        key = (table.game_id, seat)
+        shown = self._dm_menus.pop(key, None)
+        # the older message: its live menu and view (known here), nothing (known bare), or, unknown
+        # to this process (it started since), whatever the latest DM was
+        older = (shown[0], shown[1]) if shown is not None else None if key in self._dm_bare else previous
+        self._dm_menus[key] = (sent.channel.id, sent.id, table.prompt_seqs.get(seat, 0))
+        self._shown[key] = render.private_text(table, seat, lang)
+        self._dm_bare.discard(key)
+        if older is not None and older[1] != sent.id:
+            # The older menu is closed anyway, and the new message shows the seat's own view: the
+            # older one keeps only its words (one edit, so only the live menu and view show).
             with contextlib.suppress(discord.HTTPException):
-                await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                message = self.bot.get_partial_messageable(older[0]).get_partial_message(older[1])
+                await message.edit(view=None, embeds=[])
         return SENT
 
-    async def refresh_hands(self, table: Table, skip: set[int]) -> None:
-        """Keep each player's own cards current on their latest DM: edited when what only they see
-        changed (a card taken, a hand dealt), not for every public move (the table shows those)."""
-        public = table.engine.view(table.state, None) if table.state is not None else {}
+    async def refresh_dms(self, table: Table, skip: set[int]) -> None:
+        """Keep each player's DM true. Only the message holding a seat's live menu shows its own
+        view: that view is edited when what it shows (what only that seat sees) changed, and once
+        the decision closed (answered elsewhere, or no longer open, like a pick that could change
+        until the reveal) the menu and the view are taken away together. Public moves never touch
+        a DM: it shows none of them. ``skip``: seats just sent a new prompt."""
+        link: str | None = None
         for info in table.seats:
-            seat = info.position
-            if seat in skip or info.user_id is None or not info.dm_open or table.state is None:
+            seat, key = info.position, (table.game_id, info.position)
+            if seat in skip or info.user_id is None or table.state is None:
                 continue
-            key = (table.game_id, seat)
-            if not table.own_changed(seat, self._shown.get(key), public):
+            menu = self._dm_menus.get(key)
+            prompt = table.prompts.get(seat)
+            if menu is None and key not in self._dm_bare:
+                # not known to this process (it started since): the latest DM is taken to hold the
+                # seat's menu, live while it is asked (its view is drawn anew), else closed
+                ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
+                if ref is None:
+                    self._dm_bare.add(key)
+                    continue
+                menu = self._dm_menus[key] = (ref[0], ref[1], table.prompt_seqs.get(seat, 0) if prompt else -1)
+            if menu is None:
                 continue
-            mark = table.private_mark(seat, public)
-            ref = await self.service.message_of(game_id=table.game_id, kind="dm", user_id=info.user_id)
-            if ref is None:
+            closed = prompt is None or table.prompt_seqs.get(seat) != menu[2]
+            own = render.private_text(table, seat, info.locale)
+            # a person who resigned sees what a watcher sees: their view is no longer kept
+            changed = not closed and info.dm_open and not info.resigned and self._shown.get(key) != own
+            if not closed and not changed:
                 continue
-            embed, file = await render.table_embed(self.pictures, table, info.locale, seat)
+            edit: dict[str, Any] = {"view": None, "embeds": []}
+            if changed:
+                link = link or await self._table_link(table)
+                edit = {"embeds": [render.private_embed(table, seat, info.locale, link)], "attachments": []}
             try:
-                message = self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1])
-                await message.edit(embed=embed, attachments=[file] if file else [])
-                self._shown[key] = mark
+                await self.bot.get_partial_messageable(menu[0]).get_partial_message(menu[1]).edit(**edit)
             except discord.HTTPException:
                 log.info("could not update the DM of seat %s in game %s", seat, table.game_id)
+                continue
+            if closed:
+                self._dm_menus.pop(key, None)
+                self._shown.pop(key, None)
+                self._dm_bare.add(key)
+            else:
+                self._shown[key] = own
 
     async def _dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
         """The person's DM channel: known from an earlier DM (no request), else opened (one request,

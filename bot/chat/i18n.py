@@ -200,6 +200,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kan er om een volgende gevraagd worden. Een herhaling die al eerder getekend is, komt meteen.",
     },
     # lobby and announcements
+    "joined_lobby": {
+        "en": "You joined {game_name} ({count}/{max}); the lobby message shows who is in.",
+        "nl": "Je doet mee aan {game_name} ({count}/{max}); het lobbybericht toont wie er meedoen.",
+    },
     "joined": {
         "en": "{name} joined {game_name} ({count}/{max}). `/start` when everyone is in.",
         "nl": "{name} doet mee aan {game_name} ({count}/{max}). `/start` zodra iedereen er is.",
@@ -227,7 +231,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "abandoned": {"en": "The game was abandoned by {name}.", "nl": "Het spel is afgebroken door {name}."},
     "finished": {"en": "Game over!", "nl": "Het spel is afgelopen!"},
     "rank_line": {"en": "{rank}. {name}: {score}", "nl": "{rank}. {name}: {score}"},
-    "tiebreak": {"en": "Tie broken by: {tiebreak}", "nl": "Gelijkspel beslist door: {tiebreak}"},
+    "score_parts": {"en": "Score by part", "nl": "Punten per onderdeel"},
     "dm_refused": {
         "en": "{mention}, I can't send you direct messages. Press **Make my choice** below or use `/hand`.",
         "nl": "{mention}, ik kan je geen privéberichten sturen. Druk hieronder op **Mijn keuze maken** of gebruik `/hand`.",
@@ -373,6 +377,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "Spel {id} als bestand: `python -m games replay speltafel-{id}.json` speelt het af in een terminal.",
     },
     "leaderboard_title": {"en": "{game_name}: leaderboard", "nl": "{game_name}: ranglijst"},
+    "leaderboard_player": {"en": "Player", "nl": "Speler"},
+    "leaderboard_rating": {"en": "Rating", "nl": "Rating"},
+    "leaderboard_won": {"en": "Won", "nl": "Gewonnen"},
+    "leaderboard_played": {"en": "Played", "nl": "Gespeeld"},
     "leaderboard_line": {
         "en": "{rank}. {name} — {rating} (won {wins}, played {games})",
         "nl": "{rank}. {name} — {rating} ({wins} gewonnen, {games} gespeeld)",
@@ -442,8 +450,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "your_view": {"en": "Your view", "nl": "Jouw overzicht"},
     "own_view_note": {
-        "en": "Your own cards stay current here; the table message shows the game as it goes.",
-        "nl": "Je eigen kaarten blijven hier bij; het tafelbericht toont het spel zoals het loopt.",
+        "en": "Only what is yours is shown here, and kept current; the table message shows the game as it goes.",
+        "nl": "Hier staat alleen wat van jou is, steeds bijgewerkt; het tafelbericht toont het spel zoals het loopt.",
+    },
+    "nothing_private": {
+        "en": "Nothing of yours is hidden from the others.",
+        "nl": "Niets van jou is verborgen voor de anderen.",
+    },
+    "rest_on_table": {
+        "en": "The board, the scores and whose turn it is: [the table message]({link}).",
+        "nl": "Het bord, de stand en wie aan de beurt is: [het tafelbericht]({link}).",
+    },
+    "rest_on_table_here": {
+        "en": "The board, the scores and whose turn it is: the table message in the game's channel.",
+        "nl": "Het bord, de stand en wie aan de beurt is: het tafelbericht in het kanaal van het spel.",
     },
     "in_game": {"en": "{game_name} in <#{channel}>", "nl": "{game_name} in <#{channel}>"},
     "games_title": {"en": "Games you can play", "nl": "Spellen die je kunt spelen"},
@@ -458,6 +478,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/join [game]` join or open a lobby in this channel\n`/leave` leave the lobby\n"
             "`/start [options]` start the game (e.g. `simultaneous_commit=true`)\n"
             "`/status` the table · `/hand` your private view and choices\n"
+            "`/board` your link to the board in the browser, and one for watchers (when the web table is on)\n"
             "`/play action` type an action (with suggestions)\n"
             "`/addbot [level]` · `/removebot [name]` seat or remove an AI player in the lobby\n"
             "`/start clock:24h` a turn clock: reminders at half time, then the others may let a bot play\n"
@@ -475,6 +496,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "`/join [spel]` meedoen of een lobby openen in dit kanaal\n`/leave` de lobby verlaten\n"
             "`/start [opties]` het spel starten (bv. `simultaneous_commit=true`)\n"
             "`/status` de tafel · `/hand` je eigen overzicht en keuzes\n"
+            "`/board` je link naar het bord in de browser, en een voor kijkers (als de webtafel aan staat)\n"
             "`/play zet` een zet typen (met suggesties)\n"
             "`/addbot [niveau]` · `/removebot [naam]` een AI-speler in de lobby zetten of weghalen\n"
             "`/start clock:24h` een beurtklok: herinnering halverwege, daarna mogen de anderen een bot laten spelen\n"

@@ -24,7 +24,8 @@ from bot.service.notices import SeatInfo, Table
 from bot.service.pictures import Pictures
 from bot.service.tables import BACK, STAND_IN
 from bot.service.taking_back import TOOK_BACK
-from games.core import Event, visible
+from games.core import Action, Engine, Event, Result, visible
+from games.final_score import parts_line
 
 MAX_BUTTONS = 15  # more options than this go into a select menu
 STEP_ROWS = 3  # rows a menu step may fill (the table's and a DM's own buttons take the last two)
@@ -53,13 +54,11 @@ def seat_line(seat: SeatInfo, lang: str) -> str:
     return t("ai_seat", lang, name=seat.name, level=t(f"level_{seat.ai_level}", lang))
 
 
-async def picture_file(
-    pictures: Pictures, table: Table, view: dict[str, Any], lang: str, seat: int | None
-) -> discord.File | None:
-    """The board picture, drawn in a worker process once per version and reader (see Pictures)."""
-    png = await pictures.png(table.engine.key, table.game_id, table.version, seat, lang, view, table.names)
-    name = "board.png" if seat is None else "view.png"
-    return discord.File(io.BytesIO(png), filename=name) if png else None
+async def picture_file(pictures: Pictures, table: Table, view: dict[str, Any], lang: str) -> discord.File | None:
+    """The board picture as the table shows it, drawn in a worker process once per version and
+    language and shared by every reader (see Pictures)."""
+    png = await pictures.png(table.engine.key, table.game_id, table.version, None, lang, view, table.names)
+    return discord.File(io.BytesIO(png), filename="board.png") if png else None
 
 
 def lobby_embed(table: Table, lang: str) -> discord.Embed:
@@ -73,33 +72,48 @@ async def table_embed(
     pictures: Pictures,
     table: Table,
     lang: str,
-    seat: int | None = None,
     deadlines: dict[int, str] | None = None,
 ) -> tuple[discord.Embed, discord.File | None]:
-    """The public table (seat None) or one seat's private view. The table shows the board, whose
-    turn and what they decide, the clock (``deadlines``: seat -> a Discord timestamp) and the last
-    few things that happened."""
-    view = table.engine.view(table.state, seat)
-    title = game_name(table, lang) if seat is None else f"{game_name(table, lang)} — {t('your_view', lang)}"
-    embed = discord.Embed(title=title, colour=COLOUR)
-    lines = table.engine.status_lines(view, lang, table.names, seat)
+    """The public table: the board, whose turn and what they decide, the clock (``deadlines``:
+    seat -> a Discord timestamp) and the last few things that happened."""
+    view = table.engine.view(table.state, None)
+    embed = discord.Embed(title=game_name(table, lang), colour=COLOUR)
+    lines = table.engine.status_lines(view, lang, table.names, None)
     embed.description = "\n".join(lines)[:4000]
     if table.ai_seats or table.clock_seconds:
         embed.add_field(name=t("players", lang), value=", ".join(seat_line(s, lang) for s in table.seats)[:1024])
     if table.clock_seconds:
         times = [f"{table.names[s]} {when}" for s, when in sorted((deadlines or {}).items()) if s in table.prompts]
         embed.add_field(name=t("clock_title", lang), value=" · ".join([clock_name(table.clock_seconds), *times])[:1024])
-    if seat is None and table.log_recent:
+    if table.log_recent:
         recent = log_lines(table, table.log_recent, lang)[-RECENT_LINES:]
         embed.add_field(name=t("recent", lang), value=fit_lines(recent, 1024), inline=False)
-    if seat is not None:  # a DM is edited when the seat's own part changes, not for every move
-        embed.set_footer(text=t("own_view_note", lang))
-    elif table.prompts and table.state is not None:
+    if table.prompts and table.state is not None:
         embed.set_footer(text=waiting_text(table, lang)[:2048])
-    file = await picture_file(pictures, table, view, lang, seat)
+    file = await picture_file(pictures, table, view, lang)
     if file is not None:
         embed.set_image(url=f"attachment://{file.filename}")
     return embed, file
+
+
+def private_text(table: Table, seat: int, lang: str) -> str:
+    """What only this seat sees of the game (its hand, bag, secret pick), as its own messages show
+    it: no public figure, which would go stale there while the table moves on."""
+    if table.state is None:
+        return ""
+    return "\n".join(table.engine.private_lines(table.view(seat), lang, table.names))[:3500]
+
+
+def private_embed(table: Table, seat: int, lang: str, table_link: str | None) -> discord.Embed:
+    """A seat's own view for its DM, /hand and Make my choice: what only it sees, in words, and
+    where the rest is (the table message, ``table_link``). No picture: the table's board is the
+    picture everyone shares."""
+    embed = discord.Embed(title=f"{game_name(table, lang)} — {t('your_view', lang)}", colour=COLOUR)
+    own = private_text(table, seat, lang) or t("nothing_private", lang)
+    where = t("rest_on_table", lang, link=table_link) if table_link else t("rest_on_table_here", lang)
+    embed.description = f"{own}\n\n{where}"
+    embed.set_footer(text=t("own_view_note", lang))
+    return embed
 
 
 #: Lines of the recent play-by-play the table message shows (newest last).
@@ -324,11 +338,21 @@ def clock_items(table: Table, lang: str) -> list[discord.ui.Item[Any]]:
     return items
 
 
-def event_lines(table: Table, events: list[Event], lang: str, seat: int) -> list[str]:
-    """The lines only this seat may see (the channel's are the table's log, see log_lines)."""
+def done_label(table: Table, view: dict[str, Any], action: Action, lang: str) -> str:
+    """What "Done:" names: the choice itself ("Build › road › path 10-14"), not the steps the menu
+    took to reach it."""
+    return table.engine.choice_label(view, action, lang)
+
+
+def event_lines(table: Table, events: list[Event], lang: str, seat: int, *, answer: bool = False) -> list[str]:
+    """The lines only this seat may see (the channel's are the table's log, see log_lines);
+    ``answer``: for the answer to the seat's own press, which names its action already, so a
+    private line that only restates it ("You chose: Stonemason") is left out."""
     out: list[str] = []
     for ev in events:
         if visible(ev, None) or not visible(ev, seat):
+            continue
+        if answer and table.engine.own_action_echo(ev):
             continue
         line = table.engine.describe_event(ev, lang, table.names, seat)  # a DM names its reader "you"
         if line:
@@ -375,8 +399,11 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
             if len(winners) == 1
             else t("won_by_resignation_many", lang, winners=", ".join(winners), loser=loser)
         ]
-    if res.tiebreak:
-        lines.append(t("tiebreak", lang, tiebreak=res.tiebreak))
+    if table.resigned_by is None:  # how it ended and what broke a tie, as the game tells it
+        lines += table.engine.result_notes(res, lang, table.names)
+    parts = score_part_lines(table.engine, res, table.names, lang)
+    if parts:
+        embed.add_field(name=t("score_parts", lang), value=fit_lines(parts, 1024), inline=False)
     if table.rating_changes:
         lines.append("")
         for seat in order:
@@ -394,6 +421,17 @@ def result_embed(table: Table, lang: str) -> discord.Embed:
                 )
     embed.description = "\n".join(lines)
     return embed
+
+
+def score_part_lines(engine: Engine, result: Result, names: list[str], lang: str) -> list[str]:
+    """Each seat's score by the parts its rules count, best first: "alice: Most builders 5 ·
+    Event tiles 12 · Barbarian battle −2" (a game ended by a resignation has no parts to tell)."""
+    order = sorted(result.ranks, key=lambda s: (result.ranks[s], s))
+    return [
+        f"{names[s]}: {parts_line(engine.score_parts(result.details[s], lang))}"
+        for s in order
+        if result.details.get(s) and s < len(names)
+    ]
 
 
 def result_view(table: Table, lang: str) -> discord.ui.View:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -72,36 +71,6 @@ class Table:
     def view(self, seat: int | None) -> dict[str, Any]:
         """That seat's view with the seats' names, so menus and prompts name players ("rob bob")."""
         return {**self.engine.view(self.state, seat), "names": self.names}
-
-    def private_mark(self, seat: int, public: dict[str, Any] | None = None) -> dict[str, str]:
-        """What only this seat sees of the game, by where it is in the view (``seats/0/commit``) as
-        JSON text: it changes when their own cards, hand or hidden picks do, not when public play
-        moves on (the table message shows that). ``public``: the public view when the caller
-        already has it (one for every seat)."""
-        if self.state is None:
-            return {}
-        if public is None:
-            public = self.engine.view(self.state, None)
-        return _differences(self._own_view(seat), public)
-
-    def own_changed(self, seat: int, shown: dict[str, str] | None, public: dict[str, Any] | None = None) -> bool:
-        """Whether the seat's own part differs from ``shown`` (its mark when its DM was drawn): a
-        private value changed, or a new one appeared. A value the public view has caught up with
-        (a hidden commit revealed) is no change: the seat sees what it saw."""
-        if shown is None:
-            return True
-        mark = self.private_mark(seat, public)
-        if any(shown.get(path) != value for path, value in mark.items()):
-            return True
-        left = [path for path in shown if path not in mark]
-        if not left:
-            return False
-        mine = self._own_view(seat)
-        return any(_at(mine, path) != shown[path] for path in left)
-
-    def _own_view(self, seat: int) -> dict[str, Any]:
-        hints = getattr(self.engine, "menu_hints", frozenset())
-        return {k: v for k, v in self.engine.view(self.state, seat).items() if k not in hints}
 
     @property
     def humans(self) -> list[SeatInfo]:
@@ -186,39 +155,3 @@ class Voted(NamedTuple):
     table: Table
     decided: str | None
     ballot: dict[str, list[int]]
-
-
-def _differences(mine: Any, public: Any, path: str = "") -> dict[str, str]:
-    """Where a seat's view differs from the public view: path -> the seat's value as JSON text."""
-    if isinstance(mine, dict) and isinstance(public, dict):
-        out: dict[str, str] = {}
-        for k, v in mine.items():
-            if v != public.get(k):
-                out.update(_differences(v, public.get(k), f"{path}/{k}"))
-        return out
-    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        out = {}
-        for i, (a, b) in enumerate(zip(mine, public, strict=True)):
-            if a != b:
-                out.update(_differences(a, b, f"{path}/{i}"))
-        return out
-    return {path: _text(mine)}
-
-
-def _at(view: Any, path: str) -> str | None:
-    """The value at ``path`` of a view as JSON text (None when the path is not there)."""
-    for key in path.split("/")[1:]:
-        index = int(key) if key.isdigit() else None
-        if isinstance(view, dict) and key in view:
-            view = view[key]
-        elif index is not None and (
-            index in view if isinstance(view, dict) else isinstance(view, list) and index < len(view)
-        ):
-            view = view[index]
-        else:
-            return None
-    return _text(view)
-
-
-def _text(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, default=str)

@@ -55,6 +55,7 @@ class Finished:
     parent_channel_id: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     ranks: dict[int, int] = field(default_factory=dict)  # resignations counted as losses
+    result: Result | None = None  # as stored, ranked so: the parts of each score, how it ended
 
     @property
     def resigned(self) -> set[int]:
@@ -221,6 +222,7 @@ def _finished(game: Game, changes: dict[int, tuple[int, int]]) -> Finished:
         game.parent_channel_id,
         seats,
         dict(result.ranks) if result else {},
+        result,
     )
 
 

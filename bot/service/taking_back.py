@@ -35,5 +35,5 @@ def took_back(engine: Engine, before: Any, seat: int, action: Action, names: lis
 
 
 def label(engine: Engine, view: dict[str, Any], action: Action, lang: str) -> str:
-    """An action as the chat's answers name it ("Done: …")."""
-    return " › ".join(engine.action_path(view, action, lang))
+    """An action as the chat's answers name it ("Done: …"): the choice itself, not the menu's steps."""
+    return engine.choice_label(view, action, lang)

@@ -483,6 +483,8 @@ class BattlesBuilders(Presentation):
             out["winners"] = (list(res.winners) if res is not None else []) + (
                 [dummy["seat"]] if dummy and dummy["rank"] == 1 else []
             )
+            if res is not None:  # the score part by part, for the final picture
+                out["result"] = res.to_json()
         if seat is not None and 0 <= seat < st.players:
             s = st.seats[seat]
             out["you"] = {

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
 from games.battles_builders import data as D
 from games.battles_builders import text as T
 from games.core import Action
@@ -647,6 +647,8 @@ def _hex(rgb: RGB) -> str:
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     sc = _Picture(view, lang, names).draw()
+    style = final_score.Style(_hex(INK), _hex(MUTED), _hex(CARD), _hex(GOLD))
+    final_score.add_final(sc, view, lang, names, T, style, lambda seat: T.who(seat, names, lang))
     mark_newest(sc, view, lang, names, marked_places, T.describe_move)
     return sc
 

@@ -11,6 +11,7 @@ from typing import Any
 from games.battles_builders import data as D
 from games.battles_builders.glossary import GLOSSARY as G
 from games.core import Action, Event, Prompt
+from games.final_score import parts_line
 from games.menus import MAX_OPTIONS, Tally
 from games.moves import Move, chosen_caption, headline
 from games.words import Seats, capital, listing, pick
@@ -79,6 +80,7 @@ S: dict[str, dict[str, str]] = G.table(
             "king_yes": "[King]: yes",
             "king_no": "[King]: no",
             "take_back": "Take back {chips}",
+            "choice_commit": "[Commit]: {chips}",
             "die_reroll": "[Die] {n} ({colour} {value}): re-roll",
             "die_keep": "[Die] {n} ({colour} {value}): keep",
             "no_dice": "Re-roll nothing",
@@ -150,6 +152,7 @@ S: dict[str, dict[str, str]] = G.table(
             "king_yes": "[King]: ja",
             "king_no": "[King]: nee",
             "take_back": "{chips} terugnemen",
+            "choice_commit": "[Commit]: {chips}",
             "die_reroll": "[Die] {n} ({colour} {value}): opnieuw",
             "die_keep": "[Die] {n} ({colour} {value}): houden",
             "no_dice": "Niets opnieuw gooien",
@@ -312,6 +315,21 @@ def action_path(view: dict[str, Any], action: Action, lang: Lang) -> list[str]:
         return path
     return [str(kind)]
 
+
+def choice_label(view: dict[str, Any], action: Action, lang: Lang) -> str:
+    """The action named once, for the answer that confirms it: the chips a commit or a withdrawal
+    takes (not the menu's kind-by-kind steps, zeros included), else its menu path."""
+    kind = action.get("type")
+    chips = {k: n for k, n in (action.get("chips") or {}).items() if n}
+    if kind == "commit":
+        return t(lang, "choice_commit", chips=chips_text(chips, lang))
+    if kind == "withdraw":
+        return t(lang, "take_back", chips=chips_text(chips, lang))
+    return " › ".join(action_path(view, action, lang))
+
+
+#: private events that only restate the reader's own action (its answer names that action already)
+OWN_ACTION_ECHOES = frozenset({"commit_confirmed"})
 
 #: the decisions made by picking chips, and the order their chips are listed in (the king first)
 TALLIED = ("commit", "withdraw")
@@ -526,6 +544,77 @@ def status_lines(view: dict[str, Any], lang: Lang, names: list[str], viewer: int
         if mine.get("stock") is not None:
             lines.append(t(lang, "status_your_stock", chips=chips_text(mine["stock"], lang)))
     return lines
+
+
+def private_lines(view: dict[str, Any], lang: Lang, names: list[str]) -> list[str]:
+    """What is the viewing seat's own, for its own message: this round's commit (hidden from the
+    others until the reveal, and kept through the round so the reveal need not redraw it) and its
+    stock of chips (the table shows everything else)."""
+    mine = view.get("you")
+    if not isinstance(mine, dict):
+        return []
+    lines = []
+    if mine.get("commit") is not None:
+        lines.append(t(lang, "status_your_commit", chips=chips_text(mine["commit"], lang)))
+    lines.append(t(lang, "status_your_stock", chips=chips_text(mine.get("stock"), lang)))
+    return lines
+
+
+# -- the final score -------------------------------------------------------------------------------
+SCORE_PARTS = G.pairs(
+    {
+        # §11: the sources of prestige, in the rules' order
+        "builders": ("Most [builder+]", "Meeste [builder+]"),
+        "zero_commit": ("Nothing committed", "Niets ingezet"),
+        "event_tiles": ("[Event_tile+]", "[Event_tile+]"),
+        "barbarian": ("[Barbarian_battle]", "[Barbarian_battle]"),
+        "extra_point": (TILE_NAMES["en"][D.EXTRA_POINT], TILE_NAMES["nl"][D.EXTRA_POINT]),
+        "catapult": (TILE_NAMES["en"][D.CATAPULT], TILE_NAMES["nl"][D.CATAPULT]),
+    }
+)
+NOTES = G.pairs(
+    {
+        "ended": (
+            "The game ended after the last [round]: the most [prestige_point+] win.",
+            "Het spel eindigde na de laatste [round]: de meeste [prestige_point+] winnen.",
+        ),
+        "shared": (
+            "{who} share the victory: the rules give no tie-breaker.",
+            "{who} delen de overwinning: de regels kennen geen beslissing bij gelijkspel.",
+        ),
+        "dummy": ("{dummy}: {score} ({parts}), not ranked.", "{dummy}: {score} ({parts}), niet gerangschikt."),
+        "dummy_ranked": (
+            "{dummy}: {score} ({parts}), ranked like a player.",
+            "{dummy}: {score} ({parts}), gerangschikt als speler.",
+        ),
+    }
+)
+
+
+def score_parts(details: dict[str, Any], lang: Lang) -> list[tuple[str, int | float]]:
+    """A seat's score by source (§11), labelled: chips for builders and empty commits, event tiles,
+    the barbarian tile, and the two strategy tiles that count."""
+    i = 1 if _lang(lang) == "nl" else 0
+    return [(SCORE_PARTS[key][i], details.get(key, 0)) for key in D.SOURCES]
+
+
+def result_notes(result: Any, lang: Lang, names: list[str]) -> list[str]:
+    """What decided: a shared first place (§14 has no tie-breaker), and the fictitious player's
+    score of a two-player game (§12.5)."""
+    i = 1 if _lang(lang) == "nl" else 0
+    out = [NOTES["ended"][i]]
+    if len(result.winners) > 1:
+        out.append(NOTES["shared"][i].format(who=listing([who(s, names, lang) for s in result.winners], lang)))
+    dummy = result.extra.get("dummy")
+    if isinstance(dummy, dict):
+        parts = parts_line(score_parts(dummy.get("details") or {}, lang))
+        key = "dummy_ranked" if dummy.get("ranked") else "dummy"
+        out.append(
+            NOTES[key][i].format(
+                dummy=capital(_dummy(lang)), score=score_text(dummy.get("score", 0), lang), parts=parts
+            )
+        )
+    return out
 
 
 # -- rules summary -------------------------------------------------------------------------------

@@ -393,7 +393,6 @@ class BurgEngine(Presentation):
     strategy_module = "games.burg.strategy"
     key = "burg"
     names = {"en": "Im Schutze der Burg", "nl": "De Koningsburcht"}
-    menu_hints = frozenset({"default_payments"})  # a label helper: its changes need no DM edit
     min_players = 2
     max_players = 4
     option_specs = (
@@ -1439,7 +1438,7 @@ class BurgEngine(Presentation):
     def _final_scoring(self, s: State, ev: list[Event]) -> None:
         rules = s.rules
         order = s.order()
-        details: list[dict[str, int]] = [{"during_game": s.players[i].vp} for i in range(s.n)]
+        details = [_during_game(s, seat, s.players[seat].vp) for seat in range(s.n)]
         built = s.built
         free_spaces = 0
         for sid in rules.spaces:
@@ -1550,12 +1549,17 @@ class BurgEngine(Presentation):
         if s.final is None:
             return None
         f = s.final
+        details = {i: dict(f["details"][i]) for i in range(s.n)}
+        for seat, d in details.items():
+            if "during_game" in d:  # a game scored before its VP of play were told apart
+                details[seat] = {**_during_game(s, seat, d.pop("during_game")), **d}
         return Result(
             scores={i: f["scores"][i] for i in range(s.n)},
             ranks={i: f["ranks"][i] for i in range(s.n)},
             winners=list(f["winners"]),
             tiebreak=f["tiebreak"],
-            details={i: dict(f["details"][i]) for i in range(s.n)},
+            details=details,
+            extra={"ending": s.end_reason},
         )
 
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
@@ -1651,6 +1655,8 @@ class BurgEngine(Presentation):
             "you": seat,
             "moves": copy_moves(s.moves),
         }
+        if s.final is not None:  # the score part by part, for the final picture
+            v["result"] = self.result(s).to_json()  # type: ignore[union-attr]
         if seat is not None and 0 <= seat < s.n:
             v["hand"] = list(s.players[seat].hand)
             sel = s.selections[seat] if s.phase == "select" else None
@@ -1719,6 +1725,17 @@ class BurgEngine(Presentation):
 
     def load(self, data: dict[str, Any]) -> State:
         return load_state(data)
+
+
+def _during_game(s: State, seat: int, vp: int) -> dict[str, int]:
+    """A seat's ``vp`` before the final scoring by source (§12): its buildings (a Stonemason's
+    full VP, a Worker's half) and the Master builder's, the only other VP of play."""
+    tiles = s.rules.tile_by_id
+    buildings = 0
+    for tid, (by, _round, card) in s.built.items():
+        if by == seat and card != "bricklayer":
+            buildings += tiles[tid].vp if card == "stonemason" else tiles[tid].vp // 2
+    return {"buildings": buildings, "master_builder": vp - buildings}
 
 
 def _tiebreak_name(keys: list[tuple[int, int, int]], winners: list[int]) -> str | None:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
+from games.burg import text as T
 from games.core import Action
 from games.last_mark import mark_newest
 from games.moves import Move
@@ -750,7 +751,10 @@ class _Board:
 
 
 def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
-    sc = _Board(view, lang, names).draw()
+    board = _Board(view, lang, names)
+    sc = board.draw()
+    style = final_score.Style(_hex(INK), _hex(MUTED), _hex(PANEL), _hex(GOLD))
+    final_score.add_final(sc, view, lang, names, T, style, board.name)
     mark_newest(sc, view, lang, names, marked_places, describe_move)
     return sc
 

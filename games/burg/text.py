@@ -384,6 +384,18 @@ def action_path(view: dict[str, Any], action: Action, lang: str) -> list[str]:
     return [_short(str(kind))]
 
 
+def choice_label(view: dict[str, Any], action: Action, lang: str) -> str:
+    """The action named once, for the answer that confirms it: its menu path without the steps
+    that only lead there (the change of a pick made already, a payment's silver and dear pieces)."""
+    path = action_path(view, action, lang)
+    kind = action.get("type")
+    if kind == "select" and view.get("phase") == "select" and view.get("selection"):
+        path = path[1:]
+    elif kind == "build" and len(path) == 5:
+        path = [*path[:2], path[4]]
+    return " › ".join(path)
+
+
 def _building_label(tile: str, b: dict[str, Any], card: str, lang: str) -> str:
     """A building as the chosen card would build it: the points (or taler) that card scores (§9)."""
     t = T[lang]
@@ -647,7 +659,7 @@ PROMPTS = G.table(
         "en": {
             "select": "Choose 1 [card] for [round] {round} (secret).",
             "select_many": "Choose {count} [card+] for [round] {round} (secret).",
-            "change_choice": "You chose {cards}. Until the last player has chosen you may change it.",
+            "change_choice": "Until the last player has chosen you may change your [card].",
             "equip": "Choose the pieces for your {card}.",
             "trader": "Trader: place a [helper] on a [trade_field], or pass.",
             "watchtower": "Bricklayer: take all pieces of one type from the [watchtower].",
@@ -658,7 +670,7 @@ PROMPTS = G.table(
         "nl": {
             "select": "Kies 1 [card] voor [round] {round} (geheim).",
             "select_many": "Kies {count} [card+] voor [round] {round} (geheim).",
-            "change_choice": "Je koos {cards}. Tot de laatste speler gekozen heeft, mag je dit wijzigen.",
+            "change_choice": "Tot de laatste speler gekozen heeft, mag je je [card] wijzigen.",
             "equip": "Kies de grondstoffen voor je {card}.",
             "trader": "Handelaar: plaats een [helper] op een [trade_field], of pas.",
             "watchtower": "Metselaar: neem alle stukken van één soort uit de [watchtower].",
@@ -798,6 +810,110 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
     if view.get("phase") == "over":
         lines.append(st["over"])
     return lines
+
+
+OWN = G.pairs(
+    {
+        "hand": ("Your hand: {cards}", "Je hand: {cards}"),
+        "pick": ("Your pick this [round] (secret): {cards}", "Je keuze deze [round] (geheim): {cards}"),
+        "none": ("none", "geen"),
+    }
+)
+#: private events that only restate the reader's own action (its answer names that action already)
+OWN_ACTION_ECHOES = frozenset({"selection"})
+
+
+def private_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """What only the viewing seat sees, for its own message: its hand and its secret pick (the
+    table shows everything else)."""
+    if view.get("hand") is None:
+        return []
+    i = 1 if _lang(lang) == "nl" else 0
+    cards = ", ".join(card_name(c, lang) for c in view["hand"]) or OWN["none"][i]
+    lines = [OWN["hand"][i].format(cards=cards)]
+    if view.get("selection"):
+        lines.append(OWN["pick"][i].format(cards=", ".join(card_name(c, lang) for c in view["selection"])))
+    return lines
+
+
+# -- the final score -------------------------------------------------------------------------------
+SCORE_PARTS = G.pairs(
+    {
+        # §12 and §13.2: VP of play, then the final scoring step by step
+        "buildings": ("[Building+]", "[Building+]"),
+        "master_builder": ("Master builder", "Bouwmeester"),
+        "during_game": ("During the game", "Tijdens het spel"),  # results stored before the split
+        "castle_helpers": ("[Castle_helper+]", "[Castle_helper+]"),
+        "palace": ("Palace", "Paleis"),
+        "market": ("Market", "Markt"),
+        "guests": ("Winter [guest+]", "Winter[guest+]"),
+    }
+)
+NOTES = G.table(
+    {
+        "en": {
+            "last_round": "The game ended after the last [round].",
+            "all_built": "The game ended in the [round] every [building] was built.",
+            "taler": "{who}: equal on {vp} [vp]; most [taler] left decides ({values}).",
+            "resources": "{who}: equal on {vp} [vp]; most [taler] left, then the highest [resource] value decide ({values}).",
+            "both": "{name} {taler} [taler], value {value}",
+            "shared": "{who}: equal on [vp], [taler] and [resource] value: they share the place.",
+        },
+        "nl": {
+            "last_round": "Het spel eindigde na de laatste [round].",
+            "all_built": "Het spel eindigde in de [round] waarin elk [building] gebouwd werd.",
+            "taler": "{who}: gelijk met {vp} [vp]; de meeste [taler] over beslist ({values}).",
+            "resources": "{who}: gelijk met {vp} [vp]; de meeste [taler] over en dan de hoogste [resource]waarde beslissen ({values}).",
+            "both": "{name} {taler} [taler], waarde {value}",
+            "shared": "{who}: gelijk in [vp], [taler] en [resource]waarde: zij delen de plaats.",
+        },
+    }
+)
+
+
+def score_parts(details: dict[str, Any], lang: str) -> list[tuple[str, int | float]]:
+    """A seat's VP by source: its buildings and the Master builder during play (§12), then the
+    final scoring (§13.2): its castle helpers' buildings together, palace, market and, with the
+    winter cards, its guests."""
+    i = 1 if _lang(lang) == "nl" else 0
+    play = ("buildings", "master_builder") if "during_game" not in details else ("during_game",)
+    parts = [(SCORE_PARTS[key][i], details.get(key, 0)) for key in play]
+    helpers = sum(v for k, v in details.items() if k in _SPACE_BUILDING)
+    parts.append((SCORE_PARTS["castle_helpers"][i], helpers))
+    parts += [(SCORE_PARTS[key][i], details.get(key, 0)) for key in ("palace", "market")]
+    if "guests" in details:
+        parts.append((SCORE_PARTS["guests"][i], details["guests"]))
+    return parts
+
+
+def result_notes(result: Any, lang: str, names: list[str]) -> list[str]:
+    """How the game ended (§13.1) and, for every group of equal VP, what ranked it (§13.4)."""
+    lang = _lang(lang)
+    notes = NOTES[lang]
+    out = [notes[result.extra["ending"]]] if result.extra.get("ending") in notes else []
+    people = _seats(names, lang)
+    groups: dict[Any, list[int]] = {}
+    for seat in sorted(result.ranks, key=lambda x: (result.ranks[x], x)):
+        groups.setdefault(result.scores[seat], []).append(seat)
+    for vp, seats in groups.items():
+        if len(seats) < 2:
+            continue
+        d = {x: result.details.get(x) or {} for x in seats}
+        taler = [d[x].get("taler_left", 0) for x in seats]
+        value = [d[x].get("resource_value", 0) for x in seats]
+        who = listing([people.name(x) for x in seats], lang)
+        if len(set(zip(taler, value, strict=True))) < len(seats):
+            out.append(notes["shared"].format(who=who))
+        elif len(set(taler)) == len(seats):
+            values = ", ".join(f"{people.name(x)} {n}" for x, n in zip(seats, taler, strict=True))
+            out.append(notes["taler"].format(who=who, vp=vp, values=values))
+        else:
+            values = "; ".join(
+                notes["both"].format(name=people.name(x), taler=n, value=v)
+                for x, n, v in zip(seats, taler, value, strict=True)
+            )
+            out.append(notes["resources"].format(who=who, vp=vp, values=values))
+    return out
 
 
 # -- rules summary -------------------------------------------------------------------------------

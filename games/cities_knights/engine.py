@@ -2602,6 +2602,8 @@ class CitiesKnightsEngine(Presentation):
             for t in st.tasks:
                 if t.get("seat") == seat and t["k"] == "relocate_knight":
                     out["relocate_sites"] = [VID[x] for x in t["sites"]]
+        if st.phase == "over":  # the score part by part, for the final picture
+            out["result"] = self.result(st).to_json()  # type: ignore[union-attr]
         return out
 
     def result(self, state: State) -> Result | None:
@@ -2622,6 +2624,7 @@ class CitiesKnightsEngine(Presentation):
             winners=[w],
             tiebreak=tiebreak,
             details={p: R.points_detail(st, p) for p in range(st.n)},
+            extra={"goal": D.WIN_POINTS},  # the winner reached it on their own turn (§20)
         )
 
     def opening_events(self, state: State) -> list[Event]:

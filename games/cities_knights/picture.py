@@ -23,8 +23,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
 from games.cities_knights import data as D
+from games.cities_knights import text as T
 from games.cities_knights.glossary import GAME_NAME
 from games.cities_knights.text import card, cards_text, describe_move, edge, hexname, vertex, w
 from games.last_mark import mark_newest
@@ -190,6 +191,8 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     sc.region("side", legend)  # a narrow screen shows the tracks and hands before the legend
     sc.region("legend", first, legend, fold=380)  # its two columns one under the other (11 px texts)
     sc.height = int(max(legend_bottom, panel_bottom) + _MARGIN)
+    style = final_score.Style(_DARK, _SOFT, "#e9e1cf", "#c8a028")
+    final_score.add_final(sc, view, lang, names, T, style, lambda seat: _name(names, seat))
     mark_newest(sc, view, lang, names, marked_places, describe_move, under=("h:", "e:"))
     return sc
 

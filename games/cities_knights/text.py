@@ -7,6 +7,7 @@ touches ("#18: 6 ore, 9 wool, 4 grain"), so a choice can be made without the pic
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.cities_knights import data as D
@@ -456,6 +457,18 @@ def hexname(h: Any, view: dict[str, Any] | None, lang: str) -> str:
                     label += f" ({alike.index(h) + 1})"
                 return label
     return w(lang, "hex")
+
+
+def choice_label(view: dict[str, Any], action: Action, lang: str) -> str:
+    """The action named once, for the answer that confirms it: its menu path without the steps
+    that only page through the places (#10–#19); cards given or taken as the cards themselves."""
+    L = _lang(lang)
+    if action.get("type") in ("take_cards", "discard", "give_cards"):
+        return cards_text(L, {k: n for k, n in (action.get("cards") or {}).items() if n})
+    return " › ".join(p for p in action_path(view, action, L) if not _GROUP.fullmatch(p))
+
+
+_GROUP = re.compile(r"#\d+–#\d+")
 
 
 def _group(v: Any) -> str:
@@ -1278,6 +1291,74 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
         if view.get("progress"):
             lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
     return lines
+
+
+def private_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """What only the viewing seat sees, for its own message: its hand (and what a build still
+    lacks) and its progress cards (the table shows the rest)."""
+    if "hand" not in view:
+        return []
+    L = _lang(lang)
+    lines = [f"{w(L, 'hand')}: {cards_text(L, {k: n for k, n in view['hand'].items() if n})}"]
+    missing = missing_line(L, view["hand"]) if view.get("phase") != "setup" else None
+    if missing:
+        lines.append(missing)
+    if view.get("progress"):
+        lines.append(f"{w(L, 'your_progress')}: {', '.join(card(L, c) for c in view['progress'])}")
+    return lines
+
+
+#: private events that only restate the reader's own action (its answer names that action already)
+OWN_ACTION_ECHOES = frozenset({"discarded_cards"})
+
+# -- the final score -------------------------------------------------------------------------------
+SCORE_PARTS = G.pairs(
+    {
+        # §20's victory points by source, as the rules count them
+        "settlements": ("[Settlement+]", "[Settlement+]"),
+        "cities": ("[City+]", "[City+]"),
+        "metropolises": ("[Metropolis+]", "[Metropolis+]"),
+        "defenders": ("[Defender+]", "[Defender+]"),
+        "longest_road": ("[Longest_road]", "[Longest_road]"),
+        "merchant": ("Merchant", "Handelaar"),
+        "progress": ("[Progress_card+] worth a point", "[Progress_card+] met een punt"),
+    }
+)
+NOTES = G.pairs(
+    {
+        "won": (
+            "{who} reached {goal} [victory_point+] on their own [turn] and won at once.",
+            "{who} haalde {goal} [victory_point+] in de eigen [turn] en won meteen.",
+        ),
+        "own_turn": (
+            "{others} had as many [point+] or more, but only the player whose [turn] it is can win.",
+            "{others} had evenveel [point+] of meer, maar alleen wie aan de [turn] is kan winnen.",
+        ),
+    }
+)
+
+
+def score_parts(details: dict[str, Any], lang: str) -> list[tuple[str, int | float]]:
+    """A seat's victory points by source: settlements, cities, metropolises, Defender of Catan
+    cards, the Longest Road, the merchant and progress cards worth a point."""
+    i = 1 if _lang(lang) == "nl" else 0
+    return [(label[i], details.get(key, 0)) for key, label in SCORE_PARTS.items()]
+
+
+def result_notes(result: Any, lang: str, names: list[str]) -> list[str]:
+    """Who won how (§20), and why a seat with as many points did not."""
+    L = _lang(lang)
+    i = 1 if L == "nl" else 0
+    people = _people(names, L)
+    if not result.winners:
+        return []
+    winner = result.winners[0]
+    goal = result.extra.get("goal", D.WIN_POINTS)
+    out = [NOTES["won"][i].format(who=people.subject(winner), goal=goal)]
+    others = [s for s in result.scores if s != winner and result.scores[s] >= result.scores[winner]]
+    if result.tiebreak == "own_turn" and others:
+        out.append(NOTES["own_turn"][i].format(others=people.several(others, subject=True)))
+    return out
 
 
 # -- rules summary -------------------------------------------------------------------------------

@@ -862,8 +862,12 @@ class WarChestEngine(Presentation):
             v["me"] = seat
             v["my_hand"] = named(sd.hand)
             v["my_discard_down"] = named(sd.down)
+            # what is left of the seat's coins is in its bag (it knows which, not their order)
+            v["my_bag"] = named(sd.bag)
             if st.stack and st.stack[-1]["k"] == "warrior_priest" and st.stack[-1]["seat"] == seat:
                 v["my_drawn"] = UNIT_NAMES[st.stack[-1]["coin"]]
+        if st.phase == "over":  # the score and how it ended, for the final picture
+            v["result"] = self.result(st).to_json()  # type: ignore[union-attr]
         return v
 
     def result(self, st: WarChestState) -> Result | None:
@@ -872,15 +876,19 @@ class WarChestEngine(Presentation):
         held = [0, 0]
         for team in st.control.values():
             held[team] += 1
+        markers = D.BOARDS[st.players].markers
         scores = {s: held[s & 1] for s in range(st.players)}
+        details = {s: {"locations": held[s & 1], "faction": D.FACTIONS[s & 1]} for s in range(st.players)}
+        # how it ended (§14): a side placed its last control marker, or no unit could act any more
+        extra: dict[str, Any] = {"markers": markers, "ending": "last_marker" if st.winner is not None else "stalemate"}
         if st.winner is None:  # stalemate guard: nobody can ever win, so nobody does
-            details = {s: {"locations": held[s & 1], "faction": D.FACTIONS[s & 1]} for s in range(st.players)}
             everyone = list(range(st.players))
-            return Result(scores, {s: 1 for s in everyone}, everyone, "stalemate", details, {"stalemate": True})
+            return Result(
+                scores, {s: 1 for s in everyone}, everyone, "stalemate", details, {**extra, "stalemate": True}
+            )
         ranks = {s: 1 if s & 1 == st.winner else 2 for s in range(st.players)}
         winners = [s for s in range(st.players) if s & 1 == st.winner]
-        details = {s: {"locations": held[s & 1], "faction": D.FACTIONS[s & 1]} for s in range(st.players)}
-        return Result(scores=scores, ranks=ranks, winners=winners, tiebreak=None, details=details)
+        return Result(scores=scores, ranks=ranks, winners=winners, tiebreak=None, details=details, extra=extra)
 
     # -- persistence -----------------------------------------------------------------------------------
 

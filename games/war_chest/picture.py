@@ -22,10 +22,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games import scene_png
+from games import final_score, scene_png
 from games.last_mark import mark_newest
 from games.moves import Move
 from games.scene import Scene, measure
+from games.war_chest import text as T
 from games.war_chest.text import describe_move, faction_name, unit_name
 
 __all__ = ("scene", "render", "places_of", "marked_places")
@@ -155,6 +156,8 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
         y = _legend(sc, view, lang, x, y, _PANEL_W, columns=1)
         sc.region("legend", first)
         sc.height = int(max(y, board_bottom) + _MARGIN)
+    style = final_score.Style(_TEXT, _SOFT, _HEX, _RING["raven"])
+    final_score.add_final(sc, view, lang, names, T, style, lambda seat: _who(names, seat))
     mark_newest(sc, view, lang, names, marked_places, describe_move)
     return sc
 

@@ -438,6 +438,65 @@ def status_lines(view: dict[str, Any], lang: str, names: list[str], viewer: int 
     return lines
 
 
+_OWN = G.pairs(
+    {
+        "hand": ("Your [hand]: {coins}", "Je [hand]: {coins}"),
+        "bag": ("In your [bag]: {coins}", "In je [bag]: {coins}"),
+        "down": ("Your [discard_pile], face down: {coins}", "Je [discard_pile], dicht: {coins}"),
+        "drawn": ("Drawn for the Warrior Priest: {coin}", "Getrokken voor de Strijdpriester: {coin}"),
+    }
+)
+
+
+def private_lines(view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """What only the viewing seat sees, for its own message: the [coin+] in its hand, in its bag
+    (it knows which, never their order) and face down on its discard pile (the table shows the
+    rest)."""
+    if "my_hand" not in view:
+        return []
+    i = 1 if lang == "nl" else 0
+    lines = [_OWN["hand"][i].format(coins=_counts(view["my_hand"], lang))]
+    lines.append(_OWN["bag"][i].format(coins=_counts(view.get("my_bag") or {}, lang)))
+    if view.get("my_discard_down"):
+        lines.append(_OWN["down"][i].format(coins=_counts(view["my_discard_down"], lang)))
+    if view.get("my_drawn"):
+        lines.append(_OWN["drawn"][i].format(coin=unit_name(view["my_drawn"], lang)))
+    return lines
+
+
+# -- the final score -------------------------------------------------------------------------------
+_NOTES = G.pairs(
+    {
+        "last_marker": (
+            "{side} placed its last [control_marker]: {markers} [location+] controlled.",
+            "{side} plaatste zijn laatste [control_marker]: {markers} [location+] bezet.",
+        ),
+        "stalemate": (
+            "Stalemate: no [unit] could act any more, so no [control_marker] could ever be placed; nobody wins.",
+            "Patstelling: geen [unit] kon nog iets doen, dus geen [control_marker] kon nog geplaatst worden; niemand wint.",
+        ),
+        "locations": ("[Location+] controlled", "[Location+] bezet"),
+    }
+)
+
+
+def score_parts(details: dict[str, Any], lang: str) -> list[tuple[str, int | float]]:
+    """A side's score is the locations it controls (§14)."""
+    return [(_NOTES["locations"][1 if lang == "nl" else 0], details.get("locations", 0))]
+
+
+def result_notes(result: Any, lang: str, names: list[str]) -> list[str]:
+    """How the game ended: a side placed its last control marker, or the board froze for good."""
+    i = 1 if lang == "nl" else 0
+    ending = result.extra.get("ending") or ("stalemate" if result.extra.get("stalemate") else "last_marker")
+    if ending == "stalemate":
+        return [_NOTES["stalemate"][i]]
+    winner = result.winners[0] if result.winners else None
+    faction = (result.details.get(winner) or {}).get("faction") if winner is not None else None
+    markers = result.extra.get("markers") or result.scores.get(winner, 0)
+    return [_NOTES["last_marker"][i].format(side=_faction(faction, lang), markers=markers)]
+
+
 # -- rules summary -------------------------------------------------------------------------------
 SUMMARY = G.pairs(
     {

@@ -192,14 +192,21 @@ async def _open_menu(world: World, member: Any, table: Any, seat: int) -> tuple[
     return world.table_message(), member
 
 
-async def play_with_policy(world: World, policy: Any, rnd: random.Random, *, max_actions: int = 20_000) -> int:
-    """Every pending player in turn picks an action with ``policy(rnd, table, seat)`` and presses to it."""
+async def play_with_policy(
+    world: World, policy: Any, rnd: random.Random, *, max_actions: int = 20_000, after: Any = None
+) -> int:
+    """Every pending player in turn picks an action with ``policy(rnd, table, seat)`` and presses to
+    it; ``after(table)`` runs after each action with the game as it is then (also the last one)."""
     by_id = {m.id: m for m in world.members}
+    game_id = None
     for count in range(max_actions):
         table = await world.service.table_in(world.channel.id)
         if table is None:
             return count
+        game_id = table.game_id
         seat = rnd.choice(sorted(table.prompts))
         action = policy(rnd, table, seat)
         await press_to(world, by_id[table.user_of(seat)], action)
+        if after is not None:
+            await after(await world.service.table_by_id(game_id))
     raise AssertionError("game did not end")

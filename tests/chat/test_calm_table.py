@@ -223,21 +223,31 @@ async def test_make_my_choice_shows_the_state_after_the_action(world: World) -> 
         message, pressed = result.response.message, depth
     assert result is not None and "Done:" in (result.response.content or "")
     after = await current(world)
-    view = after.engine.view(after.state, 1)
-    expected = "\n".join(after.engine.status_lines(view, "en", after.names, 1))
-    assert message.embeds[0].description == expected != before
-    assert message.attachments and message.attachments[0].filename == "view.png"
+    expected = render.private_text(after, 1, "en")
+    assert (message.embeds[0].description or "").startswith(expected + "\n\n") and before != message.embeds[
+        0
+    ].description
+    assert "\nYour stock: " in expected and "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers" not in expected
+    assert not message.attachments  # the seat's own part in words; the board is the table's picture
 
 
-async def test_dm_answer_shows_the_state_after_the_action_with_its_picture(world: World) -> None:
+async def test_dm_answer_shows_the_seat_s_own_part_after_the_action(world: World) -> None:
     alice, bob, carol = (world.add_player(n) for n in ("alice", "bob", "carol"))
     await _start(world, "burg", [alice, bob, carol])
     await press_to(world, alice, {"type": "select", "card": "trader"})
     dm = world.last_dm(alice)
     table = await current(world)
-    view = table.engine.view(table.state, 0)
-    assert dm.embeds[0].description == "\n".join(table.engine.status_lines(view, "en", table.names, 0))
-    assert dm.attachments and dm.attachments[0].filename == "view.png"
+    own = render.private_text(table, 0, "en")
+    assert (
+        own
+        == "Your hand: "
+        + ", ".join(
+            ["Messenger", "Trader", "Bricklayer", "Stonemason", "Worker 1", "Worker 2", "Worker 3", "Master builder"]
+        )
+        + "\nYour pick this round (secret): Trader"
+    )
+    assert (dm.embeds[0].description or "").startswith(own + "\n\nThe board, the scores and whose turn it is: ")
+    assert "VP" not in (dm.embeds[0].description or "") and not dm.attachments
 
 
 async def test_a_dutch_person_on_an_english_table_reads_dutch_and_the_reverse(world: World) -> None:
@@ -611,13 +621,12 @@ async def test_a_closed_inbox_is_tried_again_only_after_a_while_and_without_look
 
 
 async def test_make_my_choice_is_one_answer(world: World) -> None:
-    """**Make my choice** answers with the private view, picture and menu in one response (no
-    "thinking" first while the picture is drawn in time)."""
+    """**Make my choice** answers with the private view and menu in one response."""
     alice, bob = world.add_player("alice"), world.add_player("bob")
     _close_dms(world, bob)
     await _start(world, "war_chest", [alice, bob])
     table = await current(world)
     counter = world.count_requests()
     r = await bob.click(world.table_message(), custom_id=f"mk:{table.game_id}")
-    assert r.ephemeral and r.response is not None and r.response.attachments and r.response.embeds
+    assert r.ephemeral and r.response is not None and r.response.embeds and not r.response.attachments
     assert [kind for kind, _, _ in counter.log] == ["interactions"], counter.log

@@ -40,8 +40,8 @@ async def test_complete_game_through_buttons(world: World, players: int) -> None
         if not hidden:
             round_of_commits[0] = table.engine.view(table.state, None)["round"]
         if table.prompts[seat].kind == "commit":
-            confirmation = next(line for line in text.splitlines() if line.startswith("You committed"))
-            chips = confirmation.removeprefix("You committed: ").rstrip(".")
+            confirmation = next(line for line in text.splitlines() if line.startswith("Done: Commit: "))
+            chips = confirmation.removeprefix("Done: Commit: ")
             before = {o.id: Counter(_everything_seen_by(world, o)) for o in members if o.id != member.id}
             hidden[member.id] = (f"{names[member.id]}: {chips}", before)
         public = after.engine.view(after.state, None)

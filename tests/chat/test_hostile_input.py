@@ -86,9 +86,9 @@ async def test_a_display_name_that_looks_like_mentions_pings_nobody(world: World
     hostile_user = world.env.create_user("hostile")
     hostile = world.guild.add_member(hostile_user, nick=f"<@{victim.id}><@&{role.id}>")
     world.members.append(hostile)
-    await hostile.slash(world.channel, "join", game="battles_builders")
     friend = world.add_player("friend")
-    await friend.slash(world.channel, "join")
+    await friend.slash(world.channel, "join", game="battles_builders")
+    await hostile.slash(world.channel, "join")  # the lobby message now says they joined
     r = await hostile.slash(world.channel, "start")
     assert "begins" in r.response.content
     rnd = random.Random(3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.chat import render
 from bot.chat.i18n import t
 from bot.store.models import FINISHED
 from tests.chat.driver import play_until_over
@@ -86,8 +87,9 @@ async def test_no_commit_is_visible_to_others_before_the_reveal(world: World) ->
     table = await current(world)
     result = await commit_by_dm(world, alice, (True, 3, 1, 0, 1))
     done = result.followups[-1].content if result.followups else result.response.content
-    assert "King: yes" in done and "3 builders" in done
-    secret_bits = ["3 builders", "King: yes", "1 infantry"]
+    # the choice named once, as the chips it commits (not the menu's steps, zeros included)
+    assert done.splitlines()[-1] == "Done: Commit: 3 builders, 1 infantry, 1 archer, 1 king", done
+    secret_bits = ["3 builders", "1 infantry", "1 archer, 1 king"]
     # Count is public, composition is not: check the channel, bob's and carol's DMs.
     seen = world.channel_texts(viewer=bob) + world.channel_texts(viewer=carol)
     seen += [m.content for m in world.dm_messages(bob) + world.dm_messages(carol)]
@@ -131,24 +133,43 @@ async def test_dutch_players_get_dutch(world: World) -> None:
 async def test_own_view_in_the_dm_is_kept_current(world: World) -> None:
     alice, bob, carol = await open_table(world, ["alice", "bob", "carol"])
     prompt = world.last_dm(alice)
-    assert "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers, 1 king." in prompt.embeds[0].description
+    assert (prompt.embeds[0].description or "").startswith(
+        "Your stock: 12 builders, 4 infantry, 4 cavalry, 4 archers, 1 king.\n\n"
+    )
+    assert prompt.embeds[0].footer.text == t("own_view_note", "en")
+    # answered, the prompt keeps only its words: no view that could go stale before the next one
     await commit_by_dm(world, alice, (False, 1, 0, 0, 1))
     after = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
-    assert "Your commit this round: 1 builder, 1 archer." in after.embeds[0].description
-    assert "Your stock: 11 builders, 4 infantry, 4 cavalry, 3 archers, 1 king." in after.embeds[0].description
-    assert after.embeds[0].footer.text == t("own_view_note", "en")
-    # Another player's move leaves alice's DM alone (the table message shows it); her own part
-    # changing updates it: after the reveal her commit is back in the open and her stock counts.
+    assert (after.content or "").endswith("Done: Commit: 1 builder, 1 archer") and not after.embeds
+    # another player's move leaves alice's DM alone: it shows nothing of theirs
+    counter = world.count_requests()
     await commit_by_dm(world, bob, (False, 0, 0, 0, 0))
-    again = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
-    assert again.embeds[0].description == after.embeds[0].description
-    assert (world.table_message().embeds[0].footer.text or "").startswith("Waiting for carol")
+    assert not [path for _, _, path in counter.log if str(prompt.id) in path]
+    # her next prompt shows her own part as it is then, and only it shows a view
     await commit_by_dm(world, carol, (False, 1, 0, 0, 0))
     table = await current(world)
-    own = "\n".join(table.engine.status_lines(table.engine.view(table.state, 0), "en", table.names, 0))
-    latest = [m for m in world.dm_messages(alice) if m.embeds]
-    assert latest[-1].embeds[0].description == own
-    assert "Your stock: 11 builders" in again.embeds[0].description
+    views = [m for m in world.dm_messages(alice) if m.embeds]
+    if 0 in table.prompts:
+        assert len(views) == 1 and custom_ids(views[0])
+        assert (views[0].embeds[0].description or "").startswith(render.private_text(table, 0, "en") + "\n\n")
+    else:
+        assert not views
+
+
+async def test_a_dm_prompt_is_kept_true_across_a_restart(world: World) -> None:
+    """A prompt sent before a restart is the seat's live DM to the new process too: when it closes,
+    its menu and view go."""
+    alice, bob = await open_table(world, ["alice", "bob"])
+    prompt = world.last_dm(alice)
+    assert custom_ids(prompt) and prompt.embeds
+    await world.restart()
+    r = await alice.slash(world.channel, "play", action="#0:0")  # a stale pick: refused, nothing changes
+    assert r.ephemeral
+    choices = await alice.autocomplete(world.channel, "play", "action", "")
+    r = await alice.slash(world.channel, "play", action=choices[0]["value"])
+    assert (r.response.content or "").startswith("Done: Commit: ")
+    again = next(m for m in world.dm_messages(alice) if m.id == prompt.id)
+    assert not custom_ids(again) and not again.embeds
 
 
 async def test_channel_speaks_the_configured_language(world: World) -> None:

@@ -84,18 +84,24 @@ def texts(key: str) -> tuple[Text, ...]:
                             add_all += [(s, line) for line in engine.status_lines(public, lang, names, s)]
                             own = engine.view(state, s)
                             add_all += [(s, line) for line in engine.status_lines(own, lang, names, s)]
+                            add_all += [(s, line) for line in engine.private_lines(own, lang, names)]
                         for viewer, line in add_all:
                             add(lang, "status", viewer, line)
                         view = {**engine.view(state, seat), "names": names}
                         add(lang, "prompt", seat, engine.describe_prompt(view, pending[seat], lang))
                         for action in actions[:: max(1, len(actions) // 40)]:
                             add(lang, "menu", seat, " › ".join(engine.action_path(view, action, lang)))
+                            add(lang, "menu", seat, engine.choice_label(view, action, lang))
                 events = engine.apply(state, seat, rnd.choice(actions))
             result = engine.result(state)
             if result is not None:
                 for lang in LANGS:
                     for s in result.scores:
                         add(lang, "status", None, engine.score_text(result.scores[s], lang))
+                        for label, _points in engine.score_parts(result.details[s], lang):
+                            add(lang, "status", None, label)
+                    for note in engine.result_notes(result, lang, names):
+                        add(lang, "status", None, note)
     text_module = import_module(f"games.{key}.text")
     for code in getattr(text_module, "REFUSALS", {}):
         for lang in LANGS:

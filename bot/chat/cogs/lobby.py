@@ -64,20 +64,6 @@ class Lobby(commands.Cog):
         except ServiceError as err:
             await self.ctl.refuse(interaction, err)
             return
-        if where is not None:  # a new thread holds this game's lobby
-            await interaction.response.send_message(t("thread_opened", glang, game=table.engine.names, thread=where.id))
-            await where.send(
-                t(
-                    "joined",
-                    glang,
-                    name=interaction.user.display_name,
-                    game=table.engine.names,
-                    count=1,
-                    max=table.engine.max_players,
-                ),
-                embed=render.lobby_embed(table, glang),
-            )
-            return
         text = t(
             "joined",
             glang,
@@ -86,7 +72,48 @@ class Lobby(commands.Cog):
             count=len(table.seats),
             max=table.engine.max_players,
         )
-        await interaction.response.send_message(text, embed=render.lobby_embed(table, glang))
+        embed = render.lobby_embed(table, glang)
+        if where is not None:  # a new thread holds this game's lobby
+            await interaction.response.send_message(t("thread_opened", glang, game=table.engine.names, thread=where.id))
+            posted = await where.send(text, embed=embed)
+            await self._remember_lobby(table, posted.channel.id, posted.id)
+            return
+        if await self._edit_lobby(table, text, embed):
+            # the lobby message shows who is in now; the one who joined is told so only
+            count = len(table.seats)
+            said = t("joined_lobby", lang, game=table.engine.names, count=count, max=table.engine.max_players)
+            await interaction.response.send_message(said, ephemeral=True)
+            return
+        await self._post_lobby(interaction, table, text, embed)
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, table: Table, text: str, embed: discord.Embed
+    ) -> None:
+        """Answer with the lobby as it is now, for the channel; that message is the one the next
+        /join edits (the newest list of who is in)."""
+        answer = await interaction.response.send_message(text, embed=embed)
+        if answer.message_id is not None and interaction.channel_id is not None:  # said with the answer
+            await self._remember_lobby(table, interaction.channel_id, answer.message_id)
+        else:  # asked for, one request more
+            message = await interaction.original_response()
+            await self._remember_lobby(table, message.channel.id, message.id)
+
+    async def _remember_lobby(self, table: Table, channel_id: int, message_id: int) -> None:
+        """The lobby's message, which later joins edit rather than post anew."""
+        await self.service.remember_message(
+            game_id=table.game_id, kind="lobby", channel_id=channel_id, message_id=message_id
+        )
+
+    async def _edit_lobby(self, table: Table, text: str, embed: discord.Embed) -> bool:
+        """Bring the lobby's message up to date; False when it has none (any more)."""
+        ref = await self.service.message_of(game_id=table.game_id, kind="lobby")
+        if ref is None:
+            return False
+        try:
+            await self.bot.get_partial_messageable(ref[0]).get_partial_message(ref[1]).edit(content=text, embed=embed)
+        except discord.NotFound:  # deleted: the join is posted anew
+            return False
+        return True
 
     async def _join(
         self, interaction: discord.Interaction, game: str | None, lang: str, glang: str
@@ -135,7 +162,7 @@ class Lobby(commands.Cog):
             await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
         else:
             text = with_host(t("left", lang, name=name), table, lang)
-            await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+            await self._post_lobby(interaction, table, text, render.lobby_embed(table, lang))
 
     @app_commands.command(name="addbot", description="Seat an AI player in this channel's lobby.")
     @app_commands.describe(level="How strong it plays: easy, normal (default) or hard")
@@ -159,7 +186,7 @@ class Lobby(commands.Cog):
             count=len(table.seats),
             max=table.engine.max_players,
         )
-        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+        await self._post_lobby(interaction, table, text, render.lobby_embed(table, lang))
 
     @app_commands.command(name="removebot", description="Take an AI player out of this channel's lobby.")
     @app_commands.describe(name="Which AI player (default: the last one seated)")
@@ -174,7 +201,7 @@ class Lobby(commands.Cog):
             return
         lang = await self.ctl.server_lang(interaction.guild)  # answered for the whole channel
         text = t("bot_removed", lang, who=interaction.user.display_name, name=gone)
-        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+        await self._post_lobby(interaction, table, text, render.lobby_embed(table, lang))
 
     @app_commands.command(name="kick", description="Take a player out of this channel's lobby (host).")
     @app_commands.describe(player="Who to take out")
@@ -198,7 +225,7 @@ class Lobby(commands.Cog):
             await self.ctl.close_thread(table, await self.ctl.channel(table.channel_id))
             return
         text = with_host(t("kicked", lang, who=who, name=name), table, lang)
-        await interaction.response.send_message(text, embed=render.lobby_embed(table, lang))
+        await self._post_lobby(interaction, table, text, render.lobby_embed(table, lang))
 
     @app_commands.command(name="start", description="Start the game in this channel.")
     @app_commands.describe(

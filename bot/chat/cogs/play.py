@@ -119,7 +119,11 @@ class Play(commands.Cog):
             return
         lang = self.ctl.user_lang(interaction)
         seat = outcome.action_seat
-        seen = [t("chosen", lang, label=chosen[0]), *render.event_lines(outcome.table, outcome.events, lang, seat)]
+        label = render.done_label(table, table.view(seat), chosen[1], lang)  # type: ignore[arg-type,attr-defined]
+        seen = [
+            t("chosen", lang, label=label),
+            *render.event_lines(outcome.table, outcome.events, lang, seat, answer=True),
+        ]
         offer = render.take_back_items(outcome.table, seat or 0, outcome.takeback_seq, lang)
         await self.ctl.reply(interaction, "\n".join(seen)[:2000], **({"view": render.view_of(offer)} if offer else {}))
         await self.ctl.announce(outcome, actor=seat)

@@ -39,6 +39,34 @@ def history_line(game: Finished, lang: str) -> str:
     return t("history_line", lang, id=game.game_id, game=engine.names, players=players, when=when, minutes=minutes)
 
 
+def history_block(game: Finished, lang: str) -> list[str]:
+    """A finished game's line, then its score part by part per seat and how it ended (a game a
+    resignation ended has no parts to tell), each quoted under the line."""
+    lines = [history_line(game, lang)]
+    result = game.result
+    if result is None or "resigned" in result.extra:
+        return lines
+    engine = registry.get(game.game_key)
+    names = [x.label for x in game.seats] if game.seats else game.names
+    told = render.score_part_lines(engine, result, names, lang) + engine.result_notes(result, lang, names)
+    return lines + [f"> {line}" for line in told]
+
+
+def history_text(games: list[Finished], lang: str, limit: int = 4000) -> str:
+    """The games newest first, each with its parts while they fit ``limit`` characters; older
+    games then keep only their line."""
+    out: list[str] = []
+    size = 0
+    for n, game in enumerate(games):
+        block = history_block(game, lang)
+        later = len(games) - n - 1  # room kept for a line of every game still to come
+        if size + sum(len(x) + 1 for x in block) + 120 * later > limit:
+            block = block[:1]
+        out += block
+        size += sum(len(x) + 1 for x in block)
+    return "\n".join(out)[:limit]
+
+
 def _seat_name(game: Finished, seat: int, lang: str) -> str:
     record = game.seats[seat] if seat < len(game.seats) else None
     name = game.names[seat]
@@ -78,7 +106,8 @@ class Records(commands.Cog):
         title = t("leaderboard_title", lang, game=name)
         table = [(names.get(r.player, r.player), r.rating, r.games, r.wins) for r in rows]
         loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(self.ctl.pictures.executor, leaderboard_png, title, table)
+        heads = tuple(t(f"leaderboard_{col}", lang) for col in ("player", "rating", "won", "played"))
+        png = await loop.run_in_executor(self.ctl.pictures.executor, leaderboard_png, title, table, heads)
         lines = [
             t(
                 "leaderboard_line",
@@ -151,9 +180,7 @@ class Records(commands.Cog):
             await self.ctl.reply(interaction, t("history_none", lang))
             return
         embed = discord.Embed(
-            title=t("history_title", lang),
-            description="\n".join(history_line(g, lang) for g in games)[:4000],
-            colour=render.COLOUR,
+            title=t("history_title", lang), description=history_text(games, lang), colour=render.COLOUR
         )
         await self.ctl.reply(interaction, embed=embed)
 

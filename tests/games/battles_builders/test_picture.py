@@ -149,7 +149,11 @@ def test_a_catapult_goes_to_a_player_row_and_withdrawn_chips_to_the_commit() -> 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_picture_keeps_its_size_through_a_game(players: int) -> None:
-    """A replay's frames are alike in size (an animated picture keeps the first frame's size)."""
+    """A replay's frames are alike in size while the game goes on; the final picture is as wide
+    and taller by its score panel (a replay sets every frame on the largest one's size)."""
     dumps = positions(players, 1)
-    sizes = {(s.width, s.height) for s in (P.scene(E.view(E.load(d), None), "en", NAMES[:players]) for d in dumps)}
+    scenes = [P.scene(E.view(E.load(d), None), "en", NAMES[:players]) for d in dumps]
+    sizes = {(s.width, s.height) for s in scenes[:-1]}
     assert len(sizes) == 1
+    (width, height), last = next(iter(sizes)), scenes[-1]
+    assert last.width == width and last.height > height and "Final score" in texts(last)

@@ -143,8 +143,11 @@ def test_the_places_of_an_action() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_board_keeps_its_size_through_a_game(players: int) -> None:
-    """A replay's frames are alike in size (an animated picture keeps the first frame's size)."""
+    """A replay's frames are alike in size while the game goes on; the final picture is taller by
+    its score panel (a replay sets every frame on the largest one's size)."""
     dumps = positions(players, 1, True)
-    public = {P.scene(E.view(E.load(d), None), "en", NAMES[:players]).height for d in dumps[::3] + dumps[-1:]}
-    seat = {P.scene(E.view(E.load(d), 0), "nl", NAMES[:players]).height for d in dumps[::3] + dumps[-1:]}
+    public = {P.scene(E.view(E.load(d), None), "en", NAMES[:players]).height for d in dumps[:-1:3]}
+    seat = {P.scene(E.view(E.load(d), 0), "nl", NAMES[:players]).height for d in dumps[:-1:3]}
     assert len(public) == 1 and len(seat) == 1
+    final = P.scene(E.view(E.load(dumps[-1]), None), "en", NAMES[:players])
+    assert final.height > next(iter(public)) and "Final score" in [t["source"] for t in final.texts()]
