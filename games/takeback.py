@@ -95,7 +95,9 @@ def outcome(engine: Engine, state: Any, seat: int | None, action: Action, actor:
     asked = {str(s): [p.kind, p.data if s == seat or not p.secret else None] for s, p in engine.pending(state).items()}
     seen = {
         "events": [ev for ev in events if visible(ev, seat)],
-        "view": engine.view(state, seat),
+        # the public record of moves (games/moves.py) is made of the events compared above, and a
+        # search's redrawn copy keeps none: it is left out of the comparison
+        "view": {k: v for k, v in engine.view(state, seat).items() if k != "moves"},
         "legal": engine.legal(state, seat) if seat is not None else [],
         "asked": asked,
     }

@@ -14,6 +14,7 @@ from games import registry
 from games.ai.players import decide
 from games.core import LANGS, Engine, Result
 from games.final_score import WORDS, columns, signed
+from games.moves import LAST_MOVE
 from games.replay import board_image, key_frames
 from games.scene import overflows
 
@@ -62,7 +63,9 @@ def panel_texts(scene: Any, lang: str) -> list[str]:
     texts = [item["source"] for item in scene.texts()]
     title = WORDS[lang]["title"]
     assert title in texts, "the final picture has no score panel"
-    return texts[texts.index(title) + 1 :]
+    # the last move's caption band lies under everything (games/last_mark.py): not the panel's
+    panel = texts[texts.index(title) + 1 :]
+    return [text for text in panel if not text.startswith(f"{LAST_MOVE[lang]}:")]
 
 
 def expected_panel(engine: Engine, result: Result, lang: str, names: list[str]) -> list[str]:
