@@ -134,6 +134,9 @@ class Controller:
         self._dm_menus: dict[tuple[int, int], tuple[int, int, int]] = {}
         self._shown: dict[tuple[int, int], str] = {}
         self._dm_bare: set[tuple[int, int]] = set()
+        # DMs whose only button is “↶ Take back”: (channel, message, the version it was offered at);
+        # the button goes once the game moves on (someone else acted, or it was taken back)
+        self._offers: dict[tuple[int, int], tuple[int, int, int]] = {}
         # game -> what Discord refused to take and is sent with the game's next change
         self._owed: dict[int, Owed] = {}
         # person -> their DM channel with the bot (sending there needs no lookup of the user)
@@ -282,6 +285,9 @@ class Controller:
         await self._answer_in_place(interaction, after, seat, lang, content, items, own_view=menu_shown or not in_dm)
         if in_dm and interaction.message is not None:
             message, key = interaction.message, (game_id, seat)
+            self._offers.pop(key, None)
+            if not menu_shown and outcome.takeback_seq is not None:
+                self._offers[key] = (message.channel.id, message.id, after.version)
             if menu_shown:  # a live menu (a lone “↶ Take back” is no menu: it stays until pressed)
                 self._dm_menus[key] = (message.channel.id, message.id, after.prompt_seqs.get(seat, 0))
                 self._shown[key] = render.private_text(after, seat, lang)
@@ -495,6 +501,7 @@ class Controller:
         self._shown = {k: v for k, v in self._shown.items() if k[0] != game_id}
         self._dm_menus = {k: v for k, v in self._dm_menus.items() if k[0] != game_id}
         self._dm_bare = {k for k in self._dm_bare if k[0] != game_id}
+        self._offers = {k: v for k, v in self._offers.items() if k[0] != game_id}
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
         self.pictures.forget(game_id)
@@ -1061,6 +1068,11 @@ class Controller:
         the decision closed (answered elsewhere, or no longer open, like a pick that could change
         until the reveal) the menu and the view are taken away together. Public moves never touch
         a DM: it shows none of them. ``skip``: seats just sent a new prompt."""
+        for key, (channel_id, message_id, version) in list(self._offers.items()):
+            if key[0] == table.game_id and table.version > version:
+                del self._offers[key]
+                with contextlib.suppress(discord.HTTPException):
+                    await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
         link: str | None = None
         for info in table.seats:
             seat, key = info.position, (table.game_id, info.position)
