@@ -260,7 +260,9 @@ SET_STEPS = tuple(
     for side in ("give", "want")
 )
 #: (side, kind, count) of each prebuilt ``offer_set`` step by its id: ``apply`` skips parsing it
-SET_KEYS = {id(a): (side, k, a["count"]) for side, rows in enumerate(SET_STEPS) for k, row in enumerate(rows) for a in row}
+SET_KEYS = {
+    id(a): (side, k, a["count"]) for side, rows in enumerate(SET_STEPS) for k, row in enumerate(rows) for a in row
+}
 END_TURN: Action = {"type": "end_turn"}
 ROLL_ACTIONS = ({"type": "roll"},)
 ALCHEMIST_ACTIONS = tuple({"type": "play_alchemist", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7))
