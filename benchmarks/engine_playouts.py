@@ -20,6 +20,7 @@ import os
 import platform
 import random
 import time
+from collections.abc import Callable
 from importlib.metadata import version
 from typing import Any
 
@@ -32,6 +33,8 @@ COMPOSER_OPENERS = frozenset({"offer_compose"})
 COMPOSER_STEPS = frozenset({"offer_compose", "offer_set", "offer_send", "offer_drop"})
 #: the engines that have a composer, measured a second time with it opened
 COMPOSING = ("cities_knights",)
+#: seconds of each turn when Cities & Knights and Catanatron are measured side by side
+TURN = 1.0
 
 
 def playout(
@@ -88,27 +91,82 @@ def measure(
     }
 
 
-def catanatron_figures(seconds: float) -> dict[str, float] | None:
-    """Base Catan, four random players, as Catanatron plays it (installed only for this benchmark:
-    ``pip install catanatron``); None when it is not installed."""
+def catanatron_game() -> Callable[[int], tuple[int, bool]] | None:
+    """One game of base Catan between four random players, as Catanatron plays it (installed only
+    for this benchmark: ``pip install catanatron``): its actions and whether someone won; None
+    when it is not installed."""
     try:
         from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
     except ImportError:
         return None
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def run(seed: int) -> tuple[int, bool]:
         game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)])
         game.play()
-        games += 1
         # The log is called action_records in newer releases, actions in older ones.
-        actions += len(getattr(game.state, "action_records", None) or game.state.actions)
-    elapsed = time.perf_counter() - start
+        return len(getattr(game.state, "action_records", None) or game.state.actions), game.winning_color() is not None
+
+    return run
+
+
+def side_by_side(runs: dict[str, Callable[[int], tuple[int, bool]]], seconds: float) -> dict[str, dict[str, float]]:
+    """Games of each run (seed -> actions, finished) in turns of about ``TURN`` seconds until each
+    has had ``seconds``: a change in the shared machine's load meets them all alike."""
+    spent = dict.fromkeys(runs, 0.0)
+    games = dict.fromkeys(runs, 0)
+    actions = dict.fromkeys(runs, 0)
+    finished = dict.fromkeys(runs, 0)
+    while min(spent.values()) < seconds:
+        for name, run in runs.items():
+            start = now = time.perf_counter()
+            while now - start < TURN:
+                steps, done = run(games[name])
+                games[name] += 1
+                actions[name] += steps
+                finished[name] += done
+                now = time.perf_counter()
+            spent[name] += now - start
     return {
-        "games_per_s": games / elapsed,
-        "us_per_action": 1e6 * elapsed / max(actions, 1),
-        "actions_per_game": actions / max(games, 1),
+        name: {
+            "games_per_s": games[name] / spent[name],
+            "us_per_action": 1e6 * spent[name] / max(actions[name], 1),
+            "finished": finished[name] / max(games[name], 1),
+        }
+        for name in runs
     }
+
+
+def compare(engine: Engine, seconds: float, max_steps: int) -> None:
+    """Cities & Knights beside Catanatron, both with four random players, measured in turns."""
+    catanatron = catanatron_game()
+    if catanatron is None:
+        print("\nCatanatron not installed (pip install catanatron) - no comparison.")
+        return
+
+    def speltafel(compose: bool) -> Callable[[int], tuple[int, bool]]:
+        def run(seed: int) -> tuple[int, bool]:
+            steps, _, state = playout(engine, 4, seed, {}, max_steps, compose)
+            return steps, engine.result(state) is not None
+
+        return run
+
+    runs = {"Speltafel": speltafel(False), "Speltafel +composer": speltafel(True), "Catanatron": catanatron}
+    figures = side_by_side(runs, seconds)
+    print(
+        f"\nCities & Knights (4 random players) beside Catanatron {version('catanatron')} (base Catan, 4 random"
+        f" players), in turns of {TURN:g} s, {seconds:g} s each:"
+    )
+    for name, r in figures.items():
+        print(
+            f"  {name:<20}{r['us_per_action']:8.1f} µs/action  {r['games_per_s']:7.2f} games/s"
+            f"  ({r['finished']:.0%} of games finished)"
+        )
+    print(f"  (finished: won within the step cap, {max_steps} actions; Catanatron's own cap is 1000 turns)")
+    other = figures["Catanatron"]["us_per_action"]
+    print(
+        f"  time per action, Speltafel / Catanatron: {figures['Speltafel']['us_per_action'] / other:.2f}"
+        f" (+composer {figures['Speltafel +composer']['us_per_action'] / other:.2f})"
+    )
 
 
 def row(key: str, players: int, r: dict[str, float]) -> str:
@@ -125,8 +183,6 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only these engine keys")
     parser.add_argument("--max-steps", type=int, default=20_000, help="cap per game (reported as unfinished)")
     args = parser.parse_args()
-    catan: dict[str, float] | None = None
-    catan_composing: dict[str, float] | None = None
     print(
         f"Engine playouts, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{args.seconds:g} s per row; stalemate = games the engine ended because the board could never change"
@@ -141,45 +197,17 @@ def main() -> None:
             continue
         counts = getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1))
         for players in counts:
-            r = measure(engine, players, args.seconds, {}, args.max_steps)
-            if key == "cities_knights" and players == 4:
-                catan = r
-            print(row(key, players, r))
+            print(row(key, players, measure(engine, players, args.seconds, {}, args.max_steps)))
         if key in COMPOSING:
             for players in counts:
                 r = measure(engine, players, args.seconds, {}, args.max_steps, compose=True)
-                if key == "cities_knights" and players == 4:
-                    catan_composing = r
                 print(row(f"{key}+composer", players, r))
                 composing.append(f"{r['composer']:.0%} ({players} players)")
     if composing:
         print(f"+composer: random players also open the composer; its steps are {' and '.join(composing)} of all")
 
-    if catan is not None:
-        other = catanatron_figures(args.seconds)
-        if other is None:
-            print("\nCatanatron not installed (pip install catanatron) - no comparison.")
-        else:
-            print(
-                f"\nCities & Knights (4 random players) beside Catanatron {version('catanatron')} "
-                "(base Catan, 4 random players):"
-            )
-            print(
-                f"  Speltafel            {catan['us_per_action']:8.1f} µs/action  {catan['games_per_s']:7.2f} games/s"
-                f"  ({catan['finished']:.0%} of games finished within the step cap)"
-            )
-            if catan_composing is not None:
-                print(
-                    f"  Speltafel +composer  {catan_composing['us_per_action']:8.1f} µs/action"
-                    f"  {catan_composing['games_per_s']:7.2f} games/s  ({catan_composing['finished']:.0%} finished)"
-                )
-            print(
-                f"  Catanatron           {other['us_per_action']:8.1f} µs/action  {other['games_per_s']:7.2f} games/s"
-            )
-            ratio = f"{catan['us_per_action'] / other['us_per_action']:.2f}"
-            if catan_composing is not None:
-                ratio += f" (+composer {catan_composing['us_per_action'] / other['us_per_action']:.2f})"
-            print(f"  time per action, Speltafel / Catanatron: {ratio}")
+    if "cities_knights" in registry.ENGINES and (not args.game or "cities_knights" in args.game):
+        compare(registry.ENGINES["cities_knights"], args.seconds, args.max_steps)
 
 
 if __name__ == "__main__":
