@@ -287,6 +287,21 @@ CANCEL_TRADE: Action = {"type": "cancel_trade"}
 OFFER_COMPOSE: Action = {"type": "offer_compose"}
 OFFER_DROP: Action = {"type": "offer_drop"}
 OFFER_SEND: Action = {"type": "offer_send"}
+#: the composer's ``offer_set`` steps by side (0 give, 1 want), kind and count, for the counts a
+#: draft can reach (a kind's cards on both sides of the table, at most the ask bound's top);
+#: ``_set_steps`` builds any higher count of a crafted hand on the spot
+SET_TOP = 19
+SET_STEPS = tuple(
+    tuple(
+        tuple({"type": "offer_set", "side": side, "kind": KINDS[k], "count": n} for n in range(SET_TOP + 1))
+        for k in range(8)
+    )
+    for side in ("give", "want")
+)
+#: (side, kind, count) of each prebuilt ``offer_set`` step by its id: ``apply`` skips parsing it
+SET_KEYS = {
+    id(a): (side, k, a["count"]) for side, rows in enumerate(SET_STEPS) for k, row in enumerate(rows) for a in row
+}
 END_TURN: Action = {"type": "end_turn"}
 ROLL_ACTIONS = ({"type": "roll"},)
 ALCHEMIST_ACTIONS = tuple({"type": "play_alchemist", "red": r, "yellow": y} for r in range(1, 7) for y in range(1, 7))
@@ -359,6 +374,26 @@ def _subsets(seats: tuple[int, ...]) -> list[list[int]]:
     """Every non-empty subset of ``seats`` but the whole (that one is "all"), smallest first."""
     out = [[s for i, s in enumerate(seats) if mask >> i & 1] for mask in range(1, (1 << len(seats)) - 1)]
     return sorted(out, key=lambda x: (len(x), x))
+
+
+#: the proper subsets of each seat's opponents (``_subsets``), by player count and seat
+OPPONENT_GROUPS = {n: tuple(_subsets(OTHERS[n][p]) for p in range(n)) for n in (3, 4)}
+#: the active player's sends of a ready draft, by player count and seat: to all, then to each group
+SEND_STEPS = {
+    n: tuple(
+        ({"type": "offer_send", "to": "all"}, *({"type": "offer_send", "to": to[:]} for to in OPPONENT_GROUPS[n][p]))
+        for p in range(n)
+    )
+    for n in (3, 4)
+}
+
+
+def _set_steps(side: int, k: int, top: int) -> tuple[Action, ...]:
+    """The ``offer_set`` steps of one side and kind for the counts 0..top, built past ``SET_TOP``
+    (only a crafted hand holds more cards of a kind than the bank has)."""
+    name = ("give", "want")[side]
+    extra = ({"type": "offer_set", "side": name, "kind": KINDS[k], "count": n} for n in range(SET_TOP + 1, top + 1))
+    return SET_STEPS[side][k] + tuple(extra)
 
 
 class CitiesKnightsEngine(Presentation):
@@ -788,8 +823,14 @@ class CitiesKnightsEngine(Presentation):
         st = state
         # the most frequent action, a prebuilt offer, valid now: straight to its effect
         kinds = OFFER_KINDS.get(id(action))
-        if kinds is not None and self._offer_ok(st, seat, kinds[0]):
-            return self._apply_offer(st, seat, kinds, evs=[])
+        if kinds is not None:
+            if self._offer_ok(st, seat, kinds[0]):
+                return self._apply_offer(st, seat, kinds, evs=[])
+        else:
+            # the next most frequent, a prebuilt step of the active player's draft, valid now
+            step = SET_KEYS.get(id(action))
+            if step is not None and self._set_ok(st, seat, *step):
+                return self._apply_set(st, step)
         act = self._normalise(action)
         if st.phase == "over":
             raise IllegalAction("game_over", "the game is over")
@@ -848,6 +889,34 @@ class CitiesKnightsEngine(Presentation):
             and st.draft is None
             and st.hand[seat][give] > 0
         )
+
+    @staticmethod
+    def _set_ok(st: State, seat: Any, side: int, k: int, n: int) -> bool:
+        """Whether a prebuilt ``offer_set`` step passes every check of ``apply`` now: the active
+        player's open draft in the action phase, nothing pending, and the step as
+        ``_draft_step`` checks it."""
+        d = st.draft
+        if d is None or st.phase != "main" or seat.__class__ is not int or seat != st.turn or st.tasks:
+            return False
+        mine, other = (d["give"], d["want"]) if side == 0 else (d["want"], d["give"])
+        if n == mine[k] or (n and other[k]):
+            return False
+        if side == 0:
+            return n <= st.hand[seat][k]
+        return sum(mine) - mine[k] + n <= _ask_max(st)
+
+    def _apply_set(self, st: State, step: tuple[int, int, int]) -> list[Event]:
+        """``apply`` of a prebuilt ``offer_set`` step that ``_set_ok`` passed: the steps the
+        general path takes for it (no event; the kept legal lists still hold)."""
+        side, k, n = step
+        d = st.draft
+        assert d is not None
+        d["give" if side == 0 else "want"][k] = n
+        evs: list[Event] = []
+        self._check_win(st, evs)  # = _advance with no task pending
+        if st.memo is not None:
+            st.memo[0] = True
+        return evs
 
     def _apply_offer(self, st: State, p: int, kinds: tuple[int, int], evs: list[Event]) -> list[Event]:
         """``apply`` of a prebuilt offer by the active player in the action phase, who holds the
@@ -1468,7 +1537,7 @@ class CitiesKnightsEngine(Presentation):
         if seat == st.turn:
             if t == "offer_send":
                 to = act.get("to")
-                if to != "all" and to not in _subsets(OTHERS[st.n][seat]):
+                if to != "all" and to not in OPPONENT_GROUPS[st.n][seat]:
                     raise IllegalAction("bad_offer", 'send to "all" or to a list of some opponents in seat order')
                 self._main_offer_trade(st, {"type": "offer_trade", **terms, "to": to}, evs)
             st.draft = None
@@ -2169,30 +2238,36 @@ class CitiesKnightsEngine(Presentation):
         """Every next step of ``seat``'s draft ``d``: each kind's count on either side (give: up
         to the cards held; ask: up to ``offer_ask_max`` cards in all; never one kind on both
         sides), sending it once both sides hold a card (an offer to "all" or to each proper
-        subset of the opponents, a counter-offer to the active player), and dropping it."""
+        subset of the opponents, a counter-offer to the active player), and dropping it.
+
+        The steps are the prebuilt ones (``SET_STEPS``): a kind's counts 0..top but the one set
+        now are two slices of its row."""
         hand, give, want = st.hand[seat], d["give"], d["want"]
         out: list[Action] = []
+        rows = SET_STEPS[0]
         for k in range(8):
             if not want[k]:
-                out += [
-                    {"type": "offer_set", "side": "give", "kind": KINDS[k], "count": n}
-                    for n in range(hand[k] + 1)
-                    if n != give[k]
-                ]
+                top, now = hand[k], give[k]
+                row = rows[k] if top <= SET_TOP else _set_steps(0, k, top)
+                if now > top:
+                    out += row[: top + 1]
+                else:
+                    out += row[:now]
+                    out += row[now + 1 : top + 1]
         room = _ask_max(st) - sum(want)
+        rows = SET_STEPS[1]
         for k in range(8):
             if not give[k]:
-                out += [
-                    {"type": "offer_set", "side": "want", "kind": KINDS[k], "count": n}
-                    for n in range(want[k] + room + 1)
-                    if n != want[k]
-                ]
+                now = want[k]
+                top = now + room
+                row = rows[k] if top <= SET_TOP else _set_steps(1, k, top)
+                out += row[:now]
+                out += row[now + 1 : top + 1]
         if any(give) and any(want) and all(map(ge, hand, give)):
             if seat != st.turn:
                 out.append(OFFER_SEND)
             else:
-                out.append({"type": "offer_send", "to": "all"})
-                out += [{"type": "offer_send", "to": to} for to in _subsets(OTHERS[st.n][seat])]
+                out += SEND_STEPS[st.n][seat]
         out.append(OFFER_DROP)
         return out
 

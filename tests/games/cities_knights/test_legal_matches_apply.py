@@ -16,6 +16,8 @@ from tests.games.cities_knights.helpers import act, position
 from tests.games.cities_knights.test_properties import choose
 
 OPEN_ENDED = {"offer_trade", "counter_offer"}
+#: the listed actions ``apply`` recognises as prebuilt and takes by a shorter path
+SHORTCUT_TYPES = {"offer_trade", "offer_set"}
 
 
 def card_vectors(bound: list[int], count: int) -> list[dict[str, int]]:
@@ -195,3 +197,46 @@ def test_offer_drafts_list_exactly_what_apply_takes() -> None:
     assert check_position(st) > 0
     act(st, 0, {"type": "offer_set", "side": "want", "kind": "ore", "count": 6})
     assert check_position(st) > 0
+
+
+def _outcome(base: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``apply`` makes of ``action`` in a fresh copy of ``base``: its events and the dump, or
+    the refusal's code with the state untouched."""
+    st = ENGINE.load(base)
+    try:
+        events = ENGINE.apply(st, seat, action)
+    except IllegalAction as exc:
+        assert ENGINE.dump(st) == base
+        return ("refused", exc.code)
+    return ("applied", events, ENGINE.dump(st))
+
+
+def test_listed_actions_apply_as_their_copies() -> None:
+    """``apply`` takes the dicts ``legal`` hands out most often (one-for-one offers, draft steps) by a
+    shorter path: each one gives the same events and state, or the same refusal, as an equal copy
+    of it, for every seat, and so do the ones the last mover was offered a step ago (now possibly
+    no longer fitting). Uniformly random players open the composer often, so drafts of both kinds
+    come up."""
+    compared = drafts = 0
+    for players, seed in ((3, 5), (4, 6)):
+        rnd = random.Random(seed)
+        st = ENGINE.start(players, {}, seed)
+        stale: list[Any] = []
+        for step in range(700):
+            pend = {**ENGINE.invitations(st), **ENGINE.pending(st)}
+            if not pend:
+                break
+            listed = {s: [a for a in ENGINE.legal(st, s) if a["type"] in SHORTCUT_TYPES] for s in range(players)}
+            drafting = st.draft is not None or bool(st.trade and st.trade.get("drafts"))
+            if step % (4 if drafting else 30) == 0 and st.phase == "main":
+                base = ENGINE.dump(st)
+                drafts += drafting
+                pool = [a for acts in listed.values() for a in acts]
+                for s in range(players):
+                    for a in rnd.sample(pool, min(len(pool), 6)) + rnd.sample(stale, min(len(stale), 10)):
+                        assert _outcome(base, s, a) == _outcome(base, s, json.loads(json.dumps(a))), (s, a)
+                        compared += 1
+            seat = rnd.choice(sorted(pend))
+            stale = listed[seat]
+            ENGINE.apply(st, seat, rnd.choice(ENGINE.legal(st, seat)))
+    assert compared > 4_000 and drafts > 50, (compared, drafts)

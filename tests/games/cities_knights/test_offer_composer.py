@@ -230,6 +230,23 @@ def test_the_bound_on_cards_asked_is_an_option() -> None:
     assert ENGINE.start(3, {}, 1).options["offer_ask_max"] == D.OFFER_ASK_MAX == 7
 
 
+def test_every_count_is_listed_however_many_cards_are_held() -> None:
+    """The bank holds 19 cards of a resource, so a hand in play never gives more of a kind; a
+    crafted hand with more lists and takes every count too, and the largest bound lists asks up
+    to 19 cards."""
+    st = table(ask_max=19)
+    st.hand[0][D.KIND_INDEX["wool"]] = 23
+    act(st, 0, {"type": "offer_compose"})
+    listed = ENGINE.legal(st, 0)
+    wool = [a for a in listed if a.get("side") == "give" and a["kind"] == "wool"]
+    assert wool == sets("give", "wool", range(1, 24))
+    assert [a for a in listed if a.get("side") == "want" and a["kind"] == "ore"] == sets("want", "ore", range(1, 20))
+    ENGINE.apply(st, 0, wool[-1])
+    ENGINE.apply(st, 0, wool[3])
+    assert st.draft is not None and st.draft["give"][D.KIND_INDEX["wool"]] == 4
+    assert [a["count"] for a in ENGINE.legal(st, 0) if a.get("kind") == "wool"] == [0, 1, 2, 3, *range(5, 24)]
+
+
 def test_timeout_drops_a_draft() -> None:
     st = table()
     act(st, 0, {"type": "offer_compose"})
