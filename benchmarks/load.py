@@ -24,6 +24,7 @@ import asyncio
 import os
 import platform
 import random
+import resource
 import secrets
 import signal
 import statistics
@@ -85,6 +86,77 @@ def _proc_stats(pid: int) -> tuple[float, int]:
         if line.startswith("VmRSS")
     )
     return cpu, rss
+
+
+def _children(pid: int) -> list[int]:
+    """Every process below ``pid`` (its worker processes and theirs)."""
+    found: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            kids = [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            found += [kid, *_children(kid)]
+    return found
+
+
+def _kind(pid: int) -> str:
+    """A bot's worker names itself ``speltafel <kind>`` (bot/service/workers.py)."""
+    try:
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace").split()
+    except OSError:
+        return "other"
+    return f"{words[1]} workers" if len(words) == 2 and words[0] == "speltafel" else "other"
+
+
+def _postgres_pids() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+def _cpu_by_pid(bots: list[int], store: str) -> dict[int, tuple[str, float]]:
+    """(kind, CPU seconds so far) of every process the benchmark started, of this process (the
+    fake Discord and its players) and of the PostgreSQL server."""
+    out: dict[int, tuple[str, float]] = {os.getpid(): ("fake Discord and players", _self_cpu())}
+    for pid in bots:
+        out[pid] = ("bot", _proc_stats(pid)[0])
+        for kid in _children(pid):
+            try:
+                out[kid] = (_kind(kid), _proc_stats(kid)[0])
+            except OSError:
+                continue
+    if store == "postgres":
+        for pid in _postgres_pids():
+            try:
+                out[pid] = ("PostgreSQL server", _proc_stats(pid)[0])
+            except OSError:
+                continue
+    return out
+
+
+def _self_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _cpu_by_kind(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> Counter[str]:
+    """CPU seconds per kind of process between two readings (a process started meanwhile counts whole)."""
+    spent: Counter[str] = Counter()
+    for pid, (kind, cpu) in after.items():
+        spent[kind] += cpu - before.get(pid, (kind, 0.0))[1]
+    return spent
 
 
 async def _reset_postgres(url: str) -> None:
@@ -270,6 +342,7 @@ async def measure(
             await asyncio.gather(*(open_one(n, t) for n, t in enumerate(tables)))
             opened = time.perf_counter() - opening
             cpu0 = [_proc_stats(p.pid)[0] for p in procs]
+            kinds0 = _cpu_by_pid([p.pid for p in procs], store)
             steps = []
             for rate in rates:
                 step = await run.step(rate, seconds)
@@ -277,6 +350,7 @@ async def measure(
                 if step.p(step.first_ms, 0.99) > TARGET_MS:
                     break
             cpu1 = [_proc_stats(p.pid) for p in procs]
+            by_kind = _cpu_by_kind(kinds0, _cpu_by_pid([p.pid for p in procs], store))
             spent = sum(s.seconds for s in steps)
             db_bytes = await _db_bytes(db_url, sqlite_path)
         finally:
@@ -308,6 +382,14 @@ async def measure(
     for i, (cpu, rss) in enumerate(cpu1):
         print(
             f"  process {i}: CPU {100 * (cpu - cpu0[i]) / max(spent, 1e-9):.0f}% of a core, {rss / 2**20:.0f} MiB resident"
+        )
+    actions = sum(s.actions for s in steps)
+    order = ["bot", "pictures workers", "ai workers", "replays workers", "other", "fake Discord and players"]
+    print(f"  CPU by kind of process over the {actions} actions (all rates tried):")
+    for kind in sorted(by_kind, key=lambda k: order.index(k) if k in order else len(order)):
+        print(
+            f"    {kind}: {1000 * by_kind[kind] / max(1, actions):.1f} ms per action, "
+            f"{100 * by_kind[kind] / max(spent, 1e-9):.0f}% of a core"
         )
     print(f"  database: {db_bytes / max(1, games) / 1024:.1f} KiB per game")
     print(

@@ -176,7 +176,9 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return 1000 * (time.perf_counter() - start), out
 
 
-def measure_game(key: str, encoders: dict[str, Encoder], seeds: int, repeat: int) -> tuple[dict[str, Any], dict[str, Figures]]:
+def measure_game(
+    key: str, encoders: dict[str, Encoder], seeds: int, repeat: int
+) -> tuple[dict[str, Any], dict[str, Figures]]:
     engine = registry.get(key)
     players = max(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
     module = import_module(engine.picture_module)

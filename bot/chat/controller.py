@@ -505,6 +505,7 @@ class Controller:
         self._calls.pop(game_id, None)
         self._held.pop(game_id, None)
         self.pictures.forget(game_id)
+        self.service.seen.forget(game_id)
         self.bot.ai.forget(game_id)
 
     async def _announce(

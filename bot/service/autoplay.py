@@ -24,8 +24,6 @@ import asyncio
 import hashlib
 import json
 import logging
-import multiprocessing
-import os
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -36,6 +34,7 @@ from typing import Any
 from bot.service.errors import ServiceError
 from bot.service.notices import Outcome, Table
 from bot.service.tables import TableService
+from bot.service.workers import worker_pool
 from games import ai
 from games.core import Action
 
@@ -51,11 +50,8 @@ def decision_seed(game_id: int, version: int, seat: int) -> int:
 
 
 def thinking_pool(workers: int | None = None) -> ProcessPoolExecutor:
-    """Worker processes for AI decisions. Spawned, not forked: a fork of a process running an
-    event loop and database connections would copy them half-way."""
-    return ProcessPoolExecutor(
-        max_workers=workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
-    )
+    """Worker processes for AI decisions."""
+    return worker_pool("ai", workers)
 
 
 def next_ai_seat(table: Table) -> int | None:

@@ -54,6 +54,8 @@ async def reschedule(
     """Make the game's timer rows match the seats it waits for now (people, not stand-ins).
     Returns what it took away, for ``restore`` when the change is taken back: the removed rows
     (``[seat, kind, due_at, fired_at]``, times as ISO text) and the closed votes."""
+    if game.clock_seconds is None and not game.votes:
+        return {"timers": [], "votes": {}}  # a game without a clock never has timers (nor votes)
     rows = list((await s.execute(select(Timer).where(Timer.game_id == game.id))).scalars())
     if game.clock_seconds is None:
         waiting = set()

@@ -9,12 +9,11 @@ and shared by every reader, also by readers who ask while it is being drawn.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from bot.service.workers import worker_pool
 from games import registry
 
 Key = tuple[int, int, int, str, tuple[str, ...]]  # game, version, seat (-1 = table), language, names
@@ -26,10 +25,7 @@ def draw(game_key: str, view: dict[str, Any], lang: str, names: list[str]) -> by
 
 
 def picture_pool(workers: int | None = None) -> ProcessPoolExecutor:
-    """Spawned, not forked: a fork of a process with an event loop and open connections copies them."""
-    return ProcessPoolExecutor(
-        max_workers=workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
-    )
+    return worker_pool("pictures", workers)
 
 
 class Pictures:

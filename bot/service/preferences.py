@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -40,8 +41,20 @@ class ServerConfig:
 
 
 class Preferences:
-    def __init__(self, sessions: Callable[[], AbstractAsyncContextManager[AsyncSession]]) -> None:
+    def __init__(
+        self,
+        sessions: Callable[[], AbstractAsyncContextManager[AsyncSession]],
+        *,
+        keep_for: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.sessions = sessions
+        # A server's settings are read at nearly every action and change once in a while: read
+        # ones are kept ``keep_for`` seconds (how late another process's /config can be seen here;
+        # this process's own changes are seen at once).
+        self.keep_for = keep_for
+        self.clock = clock
+        self._servers: dict[int, tuple[float, ServerConfig]] = {}
 
     async def notify_modes(self, user_ids: list[int]) -> dict[int, str]:
         """Each person's mode ("on" for anyone who never chose)."""
@@ -68,9 +81,18 @@ class Preferences:
     async def server(self, guild_id: int | None) -> ServerConfig:
         if guild_id is None:
             return ServerConfig(0)
+        kept = self._servers.get(guild_id)
+        if kept is not None and self.clock() - kept[0] < self.keep_for:
+            return kept[1]
         async with self.sessions() as s:
-            row = await s.get(GuildConfig, guild_id)
-            return _config(guild_id, row)
+            config = _config(guild_id, await s.get(GuildConfig, guild_id))
+        self._keep(config)
+        return config
+
+    def _keep(self, config: ServerConfig) -> None:
+        if len(self._servers) > 4096:  # servers seen long ago go; the active ones come back at once
+            self._servers.clear()
+        self._servers[config.guild_id] = (self.clock(), config)
 
     async def configure(self, guild_id: int, **changes: Any) -> ServerConfig:
         """Change the given settings (None leaves one as it is). ``games`` is a list of game names
@@ -106,6 +128,7 @@ class Preferences:
                 setattr(row, name, value)
             await s.flush()
             config = _config(guild_id, row)
+        self._keep(config)
         return ServerConfig(**{**config.__dict__, "changed": sorted(checked)})
 
 

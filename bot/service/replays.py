@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import math
-import multiprocessing
-import os
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -28,6 +26,7 @@ from typing import Any
 from bot.service.clock import Now, utcnow
 from bot.service.errors import ServiceError
 from bot.service.records import GameLog
+from bot.service.workers import worker_pool
 from games import replay
 
 Key = tuple[int, str]  # game, language
@@ -46,15 +45,8 @@ NICENESS = 10
 
 
 def replay_pool() -> ProcessPoolExecutor:
-    """One worker process: replays are drawn one at a time. Spawned, not forked (see pictures.py)."""
-    return ProcessPoolExecutor(
-        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
-    )
-
-
-def _lower_priority() -> None:
-    if hasattr(os, "nice"):  # not on Windows
-        os.nice(NICENESS)
+    """One worker process: replays are drawn one at a time."""
+    return worker_pool("replays", 1, niceness=NICENESS)
 
 
 class Cooldowns:

@@ -15,6 +15,7 @@ import secrets
 import weakref
 from collections.abc import AsyncIterator, Callable, Collection
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,6 +28,7 @@ from bot.service.clock import Now
 from bot.service.errors import ServiceError, echo
 from bot.service.notices import Alarm, Outcome, SeatInfo, Table, Voted
 from bot.service.rating_rows import rate_game
+from bot.service.seen import Seen
 from bot.service.taking_back import may_go, took_back
 from bot.store import repo
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
@@ -161,6 +163,7 @@ class TableService:
         # In-process locks per game (and per channel, negated): weakly held, so a lock lives only
         # while someone holds or waits for it, and finished games leave nothing behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.seen = Seen()  # tables and message ids this process read or made, by game version
 
     # -- units of work -------------------------------------------------------------------------
     @asynccontextmanager
@@ -226,13 +229,26 @@ class TableService:
 
     async def table_in(self, channel_id: int) -> Table | None:
         async with self.sessions() as s:
-            game = await repo.active_game(s, channel_id)
-            return self._table(game) if game else None
+            found = await repo.active_version(s, channel_id)
+            if found is None:
+                return None
+            return self.seen.table(*found) or await self._load(s, found[0])
 
     async def table_by_id(self, game_id: int) -> Table | None:
         async with self.sessions() as s:
-            game = await repo.game_by_id(s, game_id)
-            return self._table(game) if game else None
+            version = await repo.version_of(s, game_id)
+            if version is None:
+                return None
+            return self.seen.table(game_id, version) or await self._load(s, game_id)
+
+    async def _load(self, s: AsyncSession, game_id: int) -> Table | None:
+        """The game read whole, in the read's own transaction (the version just asked is its own)."""
+        game = await repo.game_by_id(s, game_id)
+        if game is None:
+            return None
+        table = self._table(game)
+        self.seen.loaded(table)
+        return table
 
     async def tables_of(self, user_id: int) -> list[Table]:
         async with self.sessions() as s:
@@ -492,7 +508,7 @@ class TableService:
                 back.append(seat)
             outcome = await self._apply(s, game, seat, action, back=back, by_person=True)
             outcome.back = back
-            return outcome
+        return self._committed(outcome, game)
 
     async def act_ai(self, *, game_id: int, seat: int, action: Action, version: int) -> Outcome:
         """Apply an AI seat's decision, made on the game as it was at ``version``; if anything
@@ -504,7 +520,14 @@ class TableService:
             player = next((x for x in game.seats if x.position == seat and (x.is_ai or x.stand_in)), None)
             if player is None:
                 raise ServiceError("not_a_player")
-            return await self._apply(s, game, seat, action, by_stand_in=not player.is_ai)
+            outcome = await self._apply(s, game, seat, action, by_stand_in=not player.is_ai)
+        return self._committed(outcome, game)
+
+    def _committed(self, outcome: Outcome, game: Game) -> Outcome:
+        """After the commit of an action: the table it made is the game at the version stored."""
+        if outcome.table.version == game.version:  # nothing wrote the row again after the table was made
+            self.seen.changed(replace(outcome.table, rating_changes={}))  # as a read would find it
+        return outcome
 
     async def _apply(
         self,
@@ -539,10 +562,11 @@ class TableService:
         if result is not None:
             game.status, game.finished_at = FINISHED, self.now()
             game.result = result.to_json()
+        waiting = self._waiting_people(game, engine, state) if result is None else set()
+        with s.no_autoflush:  # the action's row is written once, with what its clocks undo
+            row.undo = await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         await s.flush()
         changes = await self._rate(s, game) if result is not None else {}
-        waiting = self._waiting_people(game, engine, state) if result is None else set()
-        row.undo = await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         table = self._table(game, state)
         table.rating_changes = changes
         players = len(game.seats)
@@ -679,13 +703,21 @@ class TableService:
     async def remember_message(
         self, *, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0
     ) -> None:
+        if self.seen.ref(game_id, kind, user_id) == (True, (channel_id, message_id)):
+            return  # stored already
         async with self._unit() as s:
             await repo.set_message_ref(s, game_id, kind, channel_id, message_id, user_id)
+        self.seen.keep_ref(game_id, kind, user_id, (channel_id, message_id))
 
     async def message_of(self, *, game_id: int, kind: str, user_id: int = 0) -> tuple[int, int] | None:
+        known, kept = self.seen.ref(game_id, kind, user_id)
+        if known:
+            return kept
         async with self.sessions() as s:
-            ref = await repo.message_ref(s, game_id, kind, user_id)
-            return (ref.channel_id, ref.message_id) if ref else None
+            row = await repo.message_ref(s, game_id, kind, user_id)
+            ref = (row.channel_id, row.message_id) if row else None
+        self.seen.keep_ref(game_id, kind, user_id, ref)
+        return ref
 
     async def deadlines(self, game_id: int) -> dict[int, datetime]:
         """When each waiting seat's time runs out (a game with a turn clock)."""

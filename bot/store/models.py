@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, MetaData, String, UniqueConstraint, text
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, MetaData, String, UniqueConstraint, event, text
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -106,6 +106,27 @@ class Seat(Base):
         UniqueConstraint("game_id", "position"),
         UniqueConstraint("game_id", "user_id", name="uq_seats_game_user"),
     )
+
+
+@event.listens_for(Session, "before_flush")
+def _seats_move_their_game(session: Session, _flush: Any, _instances: Any) -> None:
+    """A change of a game's seats (added, removed, a flag changed) moves the game's version as a
+    change of its row does: the version then names everything a table is read from, and a process
+    that kept a table at that version may use it (bot/service/seen.py)."""
+    changed: set[int] = set()
+    games: dict[int, Game] = {}
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(obj, Seat):
+            if obj.game_id is not None and (obj in session.new or obj in session.deleted or session.is_modified(obj)):
+                changed.add(obj.game_id)
+        elif isinstance(obj, Game) and obj.id is not None:
+            games[obj.id] = obj
+            if "seats" in obj.__dict__ and session.is_modified(obj):  # a seat added to or taken from its list
+                changed.add(obj.id)
+    for game_id in changed:
+        game = games.get(game_id) or session.identity_map.get(Game.__mapper__.identity_key_from_primary_key((game_id,)))
+        if game is not None and game not in session.new:
+            game.updated_at = utcnow()  # an UPDATE of the row, and so of its version
 
 
 class ActionRow(Base):

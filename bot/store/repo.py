@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import func, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import ACTIVE, RUNNING, ActionRow, Game, MessageRef, Seat
@@ -17,6 +18,17 @@ async def active_game(s: AsyncSession, channel_id: int, *, lock: bool = False) -
     if lock:
         q = q.with_for_update()
     return (await s.execute(q)).scalars().first()
+
+
+async def active_version(s: AsyncSession, channel_id: int) -> tuple[int, int] | None:
+    """(game id, version) of the channel's lobby or running game, if any: one small row."""
+    q = select(Game.id, Game.version).where(Game.channel_id == channel_id, Game.status.in_(ACTIVE))
+    row = (await s.execute(q)).first()
+    return (row[0], row[1]) if row else None
+
+
+async def version_of(s: AsyncSession, game_id: int) -> int | None:
+    return (await s.execute(select(Game.version).where(Game.id == game_id))).scalar()
 
 
 async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
@@ -91,8 +103,12 @@ async def message_ref(s: AsyncSession, game_id: int, kind: str, user_id: int = 0
 async def set_message_ref(
     s: AsyncSession, game_id: int, kind: str, channel_id: int, message_id: int, user_id: int = 0
 ) -> None:
-    ref = await message_ref(s, game_id, kind, user_id)
-    if ref is None:
-        s.add(MessageRef(game_id=game_id, kind=kind, user_id=user_id, channel_id=channel_id, message_id=message_id))
-    else:
-        ref.channel_id, ref.message_id = channel_id, message_id
+    """One statement: the row is added, or its message replaced (SQLite and PostgreSQL upsert)."""
+    dialect = postgresql if s.bind.dialect.name == "postgresql" else sqlite
+    values = {"game_id": game_id, "kind": kind, "user_id": user_id, "channel_id": channel_id, "message_id": message_id}
+    q = dialect.insert(MessageRef).values(**values)
+    q = q.on_conflict_do_update(
+        index_elements=[MessageRef.game_id, MessageRef.kind, MessageRef.user_id],
+        set_={"channel_id": channel_id, "message_id": message_id},
+    )
+    await s.execute(q)

@@ -1,0 +1,83 @@
+"""What this process last saw of its games, so that reading a game that has not changed costs one
+small query instead of loading it.
+
+A game's ``version`` moves with every committed change of its row or of its seats (see
+``bot/store/models.py``), so a table read at version v is still the game while the stored version
+is v: a read asks for the version alone and takes the kept table when it matches. Tables are kept
+only after their unit of work committed (a version that never committed could be taken by another
+process's commit). A reader gets a shallow copy: replacing one of its fields leaves the kept table
+as it was (fields are replaced, never edited in place).
+
+The messages the bot edits in place (the table message, the DM prompts) are kept per game as well.
+Only this process's own units change a kept table; when a read finds a version it did not keep
+(another process, or a unit that does not keep its tables), the game's messages are read again,
+since the process that made that change may have posted new ones.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from typing import TypeVar
+
+from bot.service.notices import Table
+from bot.store.models import LOBBY, RUNNING
+
+Ref = tuple[int, int] | None  # (channel id, message id); None: known to be absent
+V = TypeVar("V")
+
+
+class Seen:
+    def __init__(self, keep: int = 256) -> None:
+        self.keep = keep  # games kept (the least recently used go first)
+        self._tables: OrderedDict[int, Table] = OrderedDict()
+        self._refs: OrderedDict[int, dict[tuple[str, int], Ref]] = OrderedDict()
+
+    def table(self, game_id: int, version: int) -> Table | None:
+        """The kept table of the game at ``version``, if that is the one kept."""
+        kept = self._tables.get(game_id)
+        if kept is None or kept.version != version:
+            return None
+        self._tables.move_to_end(game_id)
+        return copy.copy(kept)
+
+    def loaded(self, table: Table) -> None:
+        """A table read whole from the database: its game may have changed elsewhere."""
+        kept = self._tables.get(table.game_id)
+        if kept is None or kept.version != table.version:
+            self._refs.pop(table.game_id, None)
+        self.changed(table)
+
+    def changed(self, table: Table) -> None:
+        """A table this process's committed unit of work made: its messages are as they were. Only
+        lobbies and running games are kept: a game that ended is read rarely, and must leave no
+        memory behind."""
+        if table.status in (LOBBY, RUNNING):
+            self._put(self._tables, table.game_id, copy.copy(table))
+        else:
+            self._tables.pop(table.game_id, None)
+
+    def forget(self, game_id: int) -> None:
+        """The game ended and the bot is done with it (its messages too)."""
+        self._tables.pop(game_id, None)
+        self._refs.pop(game_id, None)
+
+    def ref(self, game_id: int, kind: str, user_id: int) -> tuple[bool, Ref]:
+        """(known, ref) of one of the game's messages."""
+        refs = self._refs.get(game_id)
+        if refs is None or (kind, user_id) not in refs:
+            return False, None
+        return True, refs[(kind, user_id)]
+
+    def keep_ref(self, game_id: int, kind: str, user_id: int, ref: Ref) -> None:
+        refs = self._refs.get(game_id)
+        if refs is None:
+            refs = {}
+            self._put(self._refs, game_id, refs)
+        refs[(kind, user_id)] = ref
+
+    def _put(self, store: OrderedDict[int, V], game_id: int, value: V) -> None:
+        store[game_id] = value
+        store.move_to_end(game_id)
+        while len(store) > self.keep:
+            store.popitem(last=False)

@@ -1,0 +1,162 @@
+"""A process keeps the tables and message ids it read or made (bot/service/seen.py): reading a game
+that has not changed costs one small query, and a change made by another process (here: a second
+service on the same database) is always seen. SQLite files and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.service.errors import ServiceError
+from bot.service.preferences import Preferences
+from bot.service.tables import TableService
+from bot.store.db import make_sessions
+from tests.bot.test_service import CHANNEL, chips, seated
+
+
+@contextmanager
+def statements(store: AsyncEngine) -> Iterator[Counter[str]]:
+    """The statements sent meanwhile, by their first words (SELECT games, INSERT message_refs...)."""
+    seen: Counter[str] = Counter()
+
+    def note(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        words = statement.split()
+        table = next((w for w in words if re.fullmatch(r'"?(games|seats|message_refs|guild_configs)"?', w)), "")
+        seen[f"{words[0].upper()} {table.strip(chr(34))}".strip()] += 1
+
+    event.listen(store.sync_engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(store.sync_engine, "before_cursor_execute", note)
+
+
+def same(a: object, b: object) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+async def test_an_unchanged_game_is_read_with_one_small_query(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    gid = await seated(svc)
+    first = await svc.table_by_id(gid)
+    with statements(store) as sent:
+        again = await svc.table_by_id(gid)
+        by_channel = await svc.table_in(CHANNEL)
+    assert first is not None and again is not None and by_channel is not None
+    assert sent["SELECT games"] == 2 and sent["SELECT seats"] == 0, sent  # the version alone, twice
+    assert again.version == first.version and same(again.engine.dump(again.state), first.engine.dump(first.state))
+    assert again is not first  # each reader has its own copy: replacing a field leaves the kept one
+    again.log_pending = ["x"]
+    assert (await svc.table_by_id(gid)).log_pending == first.log_pending
+
+
+async def test_an_action_of_this_process_is_kept_and_read_back_without_loading(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    gid = await seated(svc)
+    out = await svc.act(game_id=gid, user_id=1, action=chips(builder=1))
+    with statements(store) as sent:
+        table = await svc.table_by_id(gid)
+    assert sent["SELECT seats"] == 0, sent
+    assert table is not None and table.version == out.table.version
+    assert same(table.engine.dump(table.state), out.table.engine.dump(out.table.state))
+    assert table.rating_changes == {}  # as a read finds it, not the outcome's
+
+
+async def test_a_change_made_by_another_process_is_seen(store: AsyncEngine) -> None:
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    gid = await seated(here)
+    before = await here.table_by_id(gid)
+    await there.act(game_id=gid, user_id=1, action=chips(builder=1))
+    after = await here.table_by_id(gid)
+    assert before is not None and after is not None and after.version > before.version
+    assert not same(after.engine.dump(after.state), before.engine.dump(before.state))
+    assert same(
+        after.engine.dump(after.state), (await there.table_by_id(gid)).engine.dump((await there.table_by_id(gid)).state)
+    )
+
+
+async def test_a_change_of_seats_alone_moves_the_version_and_is_seen(store: AsyncEngine) -> None:
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    gid = await seated(here)
+    before = await here.table_in(CHANNEL)
+    assert before is not None and before.seats[1].dm_open
+    assert await there.set_dm_open(game_id=gid, user_id=2, is_open=False)  # a seat's row alone changes
+    after = await here.table_in(CHANNEL)
+    assert after is not None and after.version == before.version + 1 and not after.seats[1].dm_open
+    # a unit that changes nothing moves nothing
+    assert not await there.set_dm_open(game_id=gid, user_id=2, is_open=False)
+    assert (await here.table_in(CHANNEL)).version == after.version
+
+
+async def test_a_refused_action_leaves_nothing_kept(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    gid = await seated(svc)
+    before = await svc.table_by_id(gid)
+    with pytest.raises(ServiceError):
+        await svc.act(game_id=gid, user_id=1, action={"type": "no such thing"})
+    after = await svc.table_by_id(gid)
+    assert after is not None and before is not None and after.version == before.version
+    assert same(after.engine.dump(after.state), before.engine.dump(before.state))
+
+
+async def test_message_ids_are_read_once_written_once_and_read_again_after_a_change_elsewhere(
+    store: AsyncEngine,
+) -> None:
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    gid = await seated(here)
+    assert await here.message_of(game_id=gid, kind="dm", user_id=2) is None
+    with statements(store) as sent:
+        await here.remember_message(game_id=gid, kind="dm", channel_id=7, message_id=70, user_id=2)
+        await here.remember_message(game_id=gid, kind="dm", channel_id=7, message_id=70, user_id=2)  # the same
+        assert await here.message_of(game_id=gid, kind="dm", user_id=2) == (7, 70)
+        assert await here.message_of(game_id=gid, kind="dm", user_id=3) is None
+        assert await here.message_of(game_id=gid, kind="dm", user_id=3) is None
+    assert sent["INSERT message_refs"] == 1 and sent["SELECT message_refs"] == 1, sent
+    assert await there.message_of(game_id=gid, kind="dm", user_id=2) == (7, 70)  # stored, one row
+    # another process acts and posts the next prompt: this one reads the message again once it
+    # sees the game moved
+    await there.act(game_id=gid, user_id=1, action=chips(builder=1))
+    await there.remember_message(game_id=gid, kind="dm", channel_id=7, message_id=71, user_id=2)
+    await here.table_by_id(gid)
+    assert await here.message_of(game_id=gid, kind="dm", user_id=2) == (7, 71)
+
+
+async def test_a_finished_or_forgotten_game_leaves_nothing_kept(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    gid = await seated(svc)
+    assert svc.seen.table(gid, (await svc.table_by_id(gid)).version) is not None
+    await svc.abandon(channel_id=CHANNEL, user_id=1, can_manage=True)
+    table = await svc.table_by_id(gid)
+    assert table is not None and table.status == "abandoned"
+    assert svc.seen.table(gid, table.version) is None  # an ended game is read from the database
+    await svc.remember_message(game_id=gid, kind="table", channel_id=7, message_id=70)
+    assert svc.seen.ref(gid, "table", 0) == (True, (7, 70))  # until the bot is done with the game
+    svc.seen.forget(gid)
+    assert svc.seen.ref(gid, "table", 0) == (False, None)
+    assert await svc.message_of(game_id=gid, kind="table") == (7, 70)
+
+
+async def test_server_settings_are_kept_a_while_and_this_process_sees_its_own_changes_at_once(
+    store: AsyncEngine,
+) -> None:
+    now = [0.0]
+    here = Preferences(make_sessions(store), keep_for=10, clock=lambda: now[0])
+    there = Preferences(make_sessions(store), clock=lambda: now[0])
+    assert (await here.server(9)).language is None
+    with statements(store) as sent:
+        await here.server(9)
+    assert sent["SELECT guild_configs"] == 0
+    await here.configure(9, language="nl")
+    assert (await here.server(9)).language == "nl"
+    await there.configure(9, language="en")
+    now[0] = 9.9
+    assert (await here.server(9)).language == "nl"  # another process's change: seen within keep_for
+    now[0] = 10.0
+    assert (await here.server(9)).language == "en"
