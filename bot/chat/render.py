@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -200,9 +201,23 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
     embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
 
 
+#: Seats' menus lately built, by (game, version, seat, language): a prompt's menu is built when it
+#: is sent and needed again at each press on it. A version names everything a menu is built from
+#: (the state and the seats' names, see bot/service/seen.py).
+_MENUS: OrderedDict[tuple[int, int, int, str], menus.Menu] = OrderedDict()
+MENUS_KEPT = 128
+
+
 def seat_menu(table: Table, seat: int, lang: str) -> menus.Menu:
     """The menus of a seat's decision, built once and handed to everything that draws a step of it."""
-    return menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
+    key = (table.game_id, table.version, seat, lang)
+    menu = _MENUS.get(key)
+    if menu is None:
+        menu = _MENUS[key] = menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
+        while len(_MENUS) > MENUS_KEPT:
+            _MENUS.popitem(last=False)
+    _MENUS.move_to_end(key)
+    return menu
 
 
 def opened_groups(step: menus.Step, menu: menus.Menu) -> dict[int, menus.Step]:

@@ -494,7 +494,7 @@ class TableService:
         outdated and nothing is applied. Typed actions (``/play``) pass None.
         """
         async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True)
+            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
             mine = self._playing_seat(game, user_id)
@@ -514,7 +514,7 @@ class TableService:
         """Apply an AI seat's decision, made on the game as it was at ``version``; if anything
         happened since, nothing is applied (``closed``) and the AI decides again."""
         async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True)
+            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
             if game is None or game.status != RUNNING or game.version != version:
                 raise ServiceError("closed")
             player = next((x for x in game.seats if x.position == seat and (x.is_ai or x.stand_in)), None)
@@ -541,7 +541,11 @@ class TableService:
         by_person: bool = False,
     ) -> Outcome:
         engine = registry.get(game.game_key)
-        state = engine.load(game.snapshot or {})
+        kept = self.seen.table(game.id, game.version)  # the version read under the game's lock
+        if kept is not None and kept.state is not None:
+            state = takeback.copy_of(engine, kept.state)
+        else:
+            state = engine.load(await repo.load_snapshot(s, game) or {})
         asked_before = set(open_prompts(engine, state))
         if seat not in asked_before:
             raise ServiceError("not_your_turn")
@@ -806,7 +810,7 @@ class TableService:
     async def come_back(self, *, game_id: int, user_id: int) -> Table:
         """“I'm back”: the person plays their seat again and the stand-in steps aside."""
         async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True)
+            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
             mine = self._playing_seat(game, user_id)

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 
 from bot.store.models import ACTIVE, RUNNING, ActionRow, Game, MessageRef, Seat
 
@@ -31,11 +32,22 @@ async def version_of(s: AsyncSession, game_id: int) -> int | None:
     return (await s.execute(select(Game.version).where(Game.id == game_id))).scalar()
 
 
-async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
+async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False, snapshot: bool = True) -> Game | None:
+    """``snapshot=False`` leaves the (large) snapshot unread until ``load_snapshot`` asks for it:
+    an action whose state the process keeps at that version does not need it."""
     q = select(Game).where(Game.id == game_id)
+    if not snapshot:
+        q = q.options(defer(Game.snapshot))
     if lock:
         q = q.with_for_update()
     return (await s.execute(q)).scalars().first()
+
+
+async def load_snapshot(s: AsyncSession, game: Game) -> dict[str, Any] | None:
+    """The game's snapshot, read now if it was left unread."""
+    if "snapshot" not in game.__dict__:
+        await s.refresh(game, attribute_names=["snapshot"])
+    return game.snapshot
 
 
 async def games_of_user(s: AsyncSession, user_id: int, statuses: tuple[str, ...]) -> list[Game]:

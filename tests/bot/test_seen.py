@@ -5,6 +5,7 @@ service on the same database) is always seen. SQLite files and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.service.errors import ServiceError
 from bot.service.preferences import Preferences
 from bot.service.tables import TableService
+from bot.store import repo
 from bot.store.db import make_sessions
 from tests.bot.test_service import CHANNEL, chips, seated
 
@@ -30,6 +32,8 @@ def statements(store: AsyncEngine) -> Iterator[Counter[str]]:
         words = statement.split()
         table = next((w for w in words if re.fullmatch(r'"?(games|seats|message_refs|guild_configs)"?', w)), "")
         seen[f"{words[0].upper()} {table.strip(chr(34))}".strip()] += 1
+        if words[0].upper() == "SELECT" and "games.snapshot" in statement:
+            seen["snapshot read" if words[1].startswith("games.snapshot") else "game read whole"] += 1
 
     event.listen(store.sync_engine, "before_cursor_execute", note)
     try:
@@ -160,3 +164,37 @@ async def test_server_settings_are_kept_a_while_and_this_process_sees_its_own_ch
     assert (await here.server(9)).language == "nl"  # another process's change: seen within keep_for
     now[0] = 10.0
     assert (await here.server(9)).language == "en"
+
+
+@pytest.mark.parametrize(
+    ("key", "players"), [("battles_builders", 3), ("burg", 3), ("war_chest", 2), ("cities_knights", 3)]
+)
+async def test_actions_on_a_kept_state_store_what_the_log_replays_to(
+    store: AsyncEngine, key: str, players: int
+) -> None:
+    """An action starts from the state this process keeps at the game's version (a copy of it)
+    instead of reading and loading the snapshot; what it stores is still exactly the log's state."""
+    svc = TableService(make_sessions(store))
+    for uid in range(1, players + 1):
+        await svc.join(channel_id=CHANNEL, guild_id=1, user_id=uid, name=f"p{uid}", game_key=key if uid == 1 else None)
+    gid = (await svc.start(channel_id=CHANNEL, user_id=1)).table.game_id
+    rnd = random.Random(key)
+    with statements(store) as sent:
+        for _ in range(120):
+            table = await svc.table_by_id(gid)
+            assert table is not None
+            if table.status != "running":
+                break
+            seat = rnd.choice(sorted(table.prompts))
+            action = rnd.choice(table.engine.legal(table.state, seat))
+            await svc.act(game_id=gid, user_id=table.user_of(seat) or 0, action=action, seq=table.prompt_seqs[seat])
+    # the first read loads the game (start keeps nothing); then every read and every action finds
+    # the state kept, and no snapshot is read again (a game that ended is read from the database)
+    assert sent["game read whole"] == 1 + (table.status != "running") and sent["snapshot read"] == 0, sent
+    async with make_sessions(store)() as s:
+        row = await repo.game_by_id(s, gid)
+        assert row is not None
+        state = table.engine.start(players, dict(row.options), row.seed)
+        for r in await repo.action_log(s, gid):
+            table.engine.apply(state, r.seat, r.action)
+        assert table.engine.dump(state) == row.snapshot
