@@ -39,10 +39,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
+from sqlalchemy import event
 
 import tests.chat.world as chat_world
 from benchmarks import table_noise
 from benchmarks.sampler import FileSampler, Sampler, read_folder
+from bot import collector
 from bot.service import pictures as pictures_module
 
 GAMES = ("battles_builders", "burg", "war_chest", "cities_knights")
@@ -144,6 +146,22 @@ class DriverService:
         return getattr(self.service, name)
 
 
+class SqlCount:
+    """Statements and transactions the bot sends to its database (commits and rollbacks alike)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.statements = self.transactions = 0
+        event.listen(engine.sync_engine, "before_cursor_execute", self._statement)
+        event.listen(engine.sync_engine, "commit", self._ended)
+        event.listen(engine.sync_engine, "rollback", self._ended)
+
+    def _statement(self, *_: Any) -> None:
+        self.statements += 1
+
+    def _ended(self, *_: Any) -> None:
+        self.transactions += 1
+
+
 @dataclass
 class Figures:
     key: str
@@ -152,6 +170,8 @@ class Figures:
     actions: int = 0
     pictures: int = 0
     picture_bytes: int = 0
+    statements: int = 0  # SQL statements sent during the measured actions (BEGIN and COMMIT too)
+    transactions: int = 0
     cpu: Counter[str] = field(default_factory=Counter)  # kind -> seconds over the measured actions
 
     def ms(self, kind: str) -> float:
@@ -171,10 +191,12 @@ async def measure(key: str, players: int, want: int, seed: int, folder: str) -> 
     try:
         async with table_noise.noise_env(rnd) as noise:
             cell = table_noise.Cell(key, players, False)
+            sql = SqlCount(noise.engine)
+            collector.settle()  # as the bot process does once it has started (bot/__main__.py)
             while figures.actions < want:
                 world = noise.world(noise.guild.create_text_channel(f"table-{figures.games}"))
                 world.service = DriverService(noise.service)
-                await _one_game(world, cell, noise, sampler, pool, figures, rnd, warm=figures.games == 0)
+                await _one_game(world, cell, noise, sampler, pool, sql, figures, rnd, warm=figures.games == 0)
                 figures.games += 1
     finally:
         sampler.stop()
@@ -189,6 +211,7 @@ async def _one_game(
     noise: Any,
     sampler: Sampler,
     pool: MeasuredPool,
+    sql: SqlCount,
     figures: Figures,
     rnd: random.Random,
     warm: bool,
@@ -207,6 +230,7 @@ async def _one_game(
         if measured:
             before = await _totals(noise, sampler, pool)
             drawn, sizes = world.bot.controller.pictures.drawn, len(pool.sizes)
+            statements, transactions = sql.statements, sql.transactions
         world.service.current = table
         await table_noise.press_to(world, by_id[table.user_of(seat)], action)
         world.service.current = None
@@ -215,6 +239,8 @@ async def _one_game(
             figures.cpu.update(await _totals(noise, sampler, pool) - before)
             figures.pictures += world.bot.controller.pictures.drawn - drawn
             figures.picture_bytes += sum(pool.sizes[sizes:])
+            figures.statements += sql.statements - statements
+            figures.transactions += sql.transactions - transactions
             figures.actions += 1
         done += 1
 
@@ -229,7 +255,18 @@ async def _totals(noise: Any, sampler: Sampler, pool: MeasuredPool) -> Counter[s
 
 
 def report(rows: list[Figures]) -> None:
-    head = ["game", "seats", "actions", "pictures/action", "KB/picture", "bot CPU ms/action", *BOT_PARTS, *APART]
+    head = [
+        "game",
+        "seats",
+        "actions",
+        "pictures/action",
+        "KB/picture",
+        "transactions/action",
+        "statements/action",
+        "bot CPU ms/action",
+        *BOT_PARTS,
+        *APART,
+    ]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for f in rows:
@@ -240,6 +277,8 @@ def report(rows: list[Figures]) -> None:
             str(f.actions),
             f"{f.pictures / max(1, f.actions):.2f}",
             f"{kb:.0f}",
+            f"{f.transactions / max(1, f.actions):.2f}",
+            f"{f.statements / max(1, f.actions):.1f}",
             f"{f.bot_ms:.1f}",
             *(f"{f.ms(k):.1f}" for k in BOT_PARTS),
             *(f"{f.ms(k):.1f}" for k in APART),

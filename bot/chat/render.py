@@ -201,22 +201,26 @@ def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | N
     embed.add_field(name=t("open_offer", lang), value=f"{offer}\n{line}"[:1024], inline=False)
 
 
-#: Seats' menus lately built, by (game, version, seat, language): a prompt's menu is built when it
-#: is sent and needed again at each press on it. A version names everything a menu is built from
-#: (the state and the seats' names, see bot/service/seen.py).
-_MENUS: OrderedDict[tuple[int, int, int, str], menus.Menu] = OrderedDict()
+#: Seats' menus lately built, by (game, version, seat, language), with the state they were built
+#: from: a prompt's menu is built when it is sent and needed again at each press on it, and the
+#: tables a process keeps at a version share their state (bot/service/seen.py). The state itself is
+#: compared, not only the game's number, so that a game of another database (a test's) never meets
+#: a menu of this one.
+_MENUS: OrderedDict[tuple[int, int, int, str], tuple[Any, menus.Menu]] = OrderedDict()
 MENUS_KEPT = 128
 
 
 def seat_menu(table: Table, seat: int, lang: str) -> menus.Menu:
     """The menus of a seat's decision, built once and handed to everything that draws a step of it."""
     key = (table.game_id, table.version, seat, lang)
-    menu = _MENUS.get(key)
-    if menu is None:
-        menu = _MENUS[key] = menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
-        while len(_MENUS) > MENUS_KEPT:
-            _MENUS.popitem(last=False)
-    _MENUS.move_to_end(key)
+    kept = _MENUS.get(key)
+    if kept is not None and kept[0] is table.state:
+        _MENUS.move_to_end(key)
+        return kept[1]
+    menu = menus.Menu(table.engine, table.view(seat), table.engine.legal(table.state, seat), lang)
+    _MENUS[key] = (table.state, menu)
+    while len(_MENUS) > MENUS_KEPT:
+        _MENUS.popitem(last=False)
     return menu
 
 
