@@ -810,7 +810,7 @@ class TableService:
     async def come_back(self, *, game_id: int, user_id: int) -> Table:
         """“I'm back”: the person plays their seat again and the stand-in steps aside."""
         async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
+            game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
             mine = self._playing_seat(game, user_id)
