@@ -51,7 +51,7 @@ from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 from bot.web.links import Links
-from bot.web.server import BUNDLE, WebTable
+from bot.web.server import BUNDLE, PROTOCOL, WebTable
 
 GAMES = [("war_chest", 2), ("battles_builders", 2), ("burg", 3), ("cities_knights", 3)]
 SECRET = "benchmark-secret"
@@ -97,7 +97,7 @@ class Pages:
         self.state_bytes: dict[int, int] = {}
 
     async def follow(self, http: aiohttp.ClientSession, game: int, index: int, token: str) -> None:
-        async with http.ws_connect(f"{self.base}/ws?t={token}", max_msg_size=0) as ws:
+        async with http.ws_connect(f"{self.base}/ws", protocols=(PROTOCOL, token), max_msg_size=0) as ws:
             async for msg in ws:
                 if msg.type != aiohttp.WSMsgType.TEXT:
                     break
