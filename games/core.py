@@ -183,7 +183,10 @@ class Engine(Protocol):
         them once per position kind): nobody changes an action it was given, ``apply`` included."""
 
     def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
-        """Validate then apply; raise IllegalAction leaving the state untouched."""
+        """Validate then apply; raise IllegalAction leaving the state untouched.
+
+        The events are new dicts, but the state may keep them (its latest moves, games/moves.py):
+        nobody changes an event it was given."""
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What that seat (None = spectator) may see; JSON-serialisable."""

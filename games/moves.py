@@ -1,12 +1,14 @@
 """The last moves of a game as everyone may see them: what the board marks and the captions say.
 
-After each action an engine keeps the public events that show what the action changed (the
-game's ``MOVE_EVENTS``: a unit moved, a building built, the robber moved, a pick made) as one
-move, ``{"seat": s, "events": [...]}``, and holds the latest ``KEEP`` of them in its state. An
-action without such an event (ending a turn, composing a private offer, a choice held back until
-an earlier seat's) is no move: nobody else could tell it happened. Only events that every seat
-sees are kept, so every view hands out the same moves (``view["moves"]``, oldest first), a hidden
-pick shows only that it was made, and replaying the log rebuilds them exactly.
+A move is the public events that show what an action changed (the game's ``MOVE_EVENTS``: a
+unit moved, a building built, the robber moved, a pick made), ``{"seat": s, "events": [...]}``,
+and a state holds the latest ``KEEP`` of them. An action without such an event (ending a turn,
+composing a private offer, a choice held back until an earlier seat's) is no move: nobody else
+could tell it happened. Only events that every seat sees are kept, so every view hands out the
+same moves (``view["moves"]``, oldest first), a hidden pick shows only that it was made, and
+replaying the log rebuilds them exactly. A state keeps a move's events as the engine made them
+(``remember``); they are picked out and copied when a view or a dump asks (``copy_moves``), so
+playouts and searches, which never show one, pay next to nothing for them.
 
 The newest move is what a picture marks (its scene's items carry ``"mark": "last"``, see
 ``Scene.mark_last``) and captions; ``since_own`` lists the moves a reader has not made
@@ -15,7 +17,6 @@ themselves since their own last one, for the web page. No Pillow here: engines i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from games.core import Event
@@ -23,6 +24,7 @@ from games.core import Event
 __all__ = (
     "KEEP",
     "Move",
+    "Noted",
     "remember",
     "newest",
     "since_own",
@@ -33,6 +35,9 @@ __all__ = (
 )
 
 Move = dict[str, Any]
+#: a move as a state holds it: as ``remember`` noted it, (seat, the action's events, the game's
+#: move kinds), or as loaded
+Noted = tuple[int, list[Event], frozenset[str]] | Move
 
 #: moves a state keeps: more than a round of four players' turns, so "since your last move" fits
 KEEP = 24
@@ -51,7 +56,7 @@ CHOSEN = {"en": "{who} has chosen", "nl": "{who} heeft gekozen"}
 
 
 def _plain(value: Any) -> Any:
-    """A copy of JSON-like event data: a move never shares a list or dict with the engine."""
+    """A copy of JSON-like event data: a move handed out never shares a list or dict with the engine."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -59,25 +64,36 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def remember(moves: list[Move], seat: int, events: Iterable[Event], kinds: frozenset[str]) -> None:
+def remember(moves: list[Noted], seat: int, events: list[Event], kinds: frozenset[str]) -> None:
     """Add the move ``seat`` just made to ``moves`` (in place), when its public events show one.
-    Runs after every action, searches' too: it returns at once when no event is of ``kinds``."""
-    kept = []
+    It runs after every action, and nearly every state is never shown, so it stops at the first
+    such event and keeps the events as ``apply`` returned them (nobody changes an event it was
+    given, games/core.py): ``copy_moves`` picks them out and copies them when a view or a dump
+    asks."""
     for ev in events:
         if ev["type"] in kinds and "to" not in ev:  # "to": for those seats only (games.core.visible)
-            kept.append(
-                {k: v if v.__class__ in _SCALARS else _plain(v) for k, v in ev.items() if k not in _BOOKKEEPING}
-            )
-    if not kept:
-        return
-    moves.append({"seat": seat, "events": kept[:EVENTS_PER_MOVE]})
-    if len(moves) > KEEP:
-        del moves[0]
+            moves.append((seat, events, kinds))
+            if len(moves) > KEEP:
+                del moves[0]
+            return
 
 
-def copy_moves(moves: list[Move]) -> list[Move]:
-    """The moves for a view or a dump: the caller's to change."""
-    return [_plain(m) for m in moves]
+def _copy_event(ev: Event) -> Event:
+    return {k: v if v.__class__ in _SCALARS else _plain(v) for k, v in ev.items() if k not in _BOOKKEEPING}
+
+
+def _copy_move(noted: Noted) -> Move:
+    if isinstance(noted, tuple):
+        seat, events, kinds = noted
+        events = [ev for ev in events if ev["type"] in kinds and "to" not in ev]
+        return {"seat": seat, "events": [_copy_event(ev) for ev in events[:EVENTS_PER_MOVE]]}
+    return {"seat": noted["seat"], "events": [_copy_event(ev) for ev in noted["events"][:EVENTS_PER_MOVE]]}
+
+
+def copy_moves(moves: list[Noted]) -> list[Move]:
+    """The moves for a view or a dump, the caller's to change: at most ``EVENTS_PER_MOVE`` public
+    events of its kinds each, without chance bookkeeping (a loaded move went through here)."""
+    return [_copy_move(m) for m in moves]
 
 
 def newest(view: dict[str, Any]) -> Move | None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.battles_builders import data as D
 from games.core import InvalidOptions
-from games.moves import Move, copy_moves
+from games.moves import Noted, copy_moves
 from games.rng import Chance
 
 __all__ = (
@@ -119,7 +119,7 @@ class State:
     dice: list[list[str]]  # colours per competitor, canonical order
     values: list[list[int]]
     throws: list[dict[str, Any]]  # public dice log of the last round that rolled
-    moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    moves: list[Noted] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
     searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
 

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.moves import Move, copy_moves
+from games.moves import Noted, copy_moves
 from games.rng import Chance
 
 from .rules import Rules, compile_rules
@@ -64,7 +64,7 @@ class State:
     end_reason: str | None = None
     final: dict[str, Any] | None = None
     opening: list[dict[str, Any]] | None = None  # what ``start`` did (round 1 set-up events)
-    moves: list[Move] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
+    moves: list[Noted] = field(default_factory=list)  # the latest public moves, oldest first (games/moves.py)
     searching: bool = False  # a search's copy (``determinize``): its moves are never shown, so none are kept
 
     def order(self) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from games.moves import Move
+from games.moves import Noted, copy_moves
 from games.rng import Chance
 
 # building kinds per vertex
@@ -81,7 +81,7 @@ class State:
     looking: dict[str, Any] | None
     winner: int
     start_log: list[dict[str, Any]]  # the random events of the start (§26), public parts only
-    moves: list[Move]  # the latest public moves, oldest first (games/moves.py)
+    moves: list[Noted]  # the latest public moves, oldest first (games/moves.py)
     chance: Chance
     # Derived values cached by the engine (never dumped, never compared); ``apply`` drops them
     # whenever the position changes, a fresh, cloned or loaded state starts without.
@@ -94,7 +94,8 @@ FIELD_NAMES = tuple(f.name for f in fields(State) if f.name not in ("chance", "m
 
 
 def dump_state(st: State) -> dict[str, Any]:
-    out = {name: jcopy(getattr(st, name)) for name in FIELD_NAMES}
+    # a move holds its events as apply returned them: copy_moves picks them out and copies them
+    out = {name: copy_moves(st.moves) if name == "moves" else jcopy(getattr(st, name)) for name in FIELD_NAMES}
     out["chance"] = st.chance.dump()
     return out
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Action, Event
-from games.moves import Move, copy_moves
+from games.moves import Noted, copy_moves
 from games.rng import Chance
 from games.war_chest.data import NKINDS
 
@@ -60,7 +60,7 @@ class WarChestState:
     next_uid: int
     chance: Chance
     opening: list[Event]
-    moves: list[Move]  # the latest public moves, oldest first (games/moves.py)
+    moves: list[Noted]  # the latest public moves, oldest first (games/moves.py)
     # options of the current decision, computed once for legal() and apply(); not part of the
     # game (never dumped), dropped by every apply
     memo: tuple[int | None, str | None, list[Action], list[dict[str, Any] | None]] | None = None

@@ -10,29 +10,54 @@ import pytest
 
 from games import registry
 from games.core import Engine, event
-from games.moves import EVENTS_PER_MOVE, KEEP, remember, since_own
+from games.moves import EVENTS_PER_MOVE, KEEP, Noted, copy_moves, remember, since_own
 from tests.games.playout import random_playout, replay
 
 ENGINES = list(registry.ENGINES.values())
 
 
 def test_a_move_keeps_only_public_events_of_its_kinds_without_chance_bookkeeping() -> None:
-    moves: list[dict] = []
+    moves: list[Noted] = []
     kinds = frozenset({"built", "stolen"})
     remember(moves, 1, [event("turn_ended", seat=1), event("card", to=[1], seat=1, card="ore")], kinds)
-    assert moves == [], "nothing anyone else saw: no move"
+    assert copy_moves(moves) == [], "nothing anyone else saw: no move"
     remember(moves, 1, [event("stolen", to=[1, 2], seat=1, card="ore")], kinds)
-    assert moves == [], "a private event is no move"
+    assert copy_moves(moves) == [], "a private event is no move"
     stolen = event("stolen", seat=1, victim=2, count=1, chance="steal", source="rng")
     remember(moves, 1, [stolen, event("stolen", to=[1, 2], seat=1, card="ore")], kinds)
-    assert moves == [{"seat": 1, "events": [{"type": "stolen", "seat": 1, "victim": 2, "count": 1}]}]
-    stolen["victim"] = 3
-    assert moves[0]["events"][0]["victim"] == 2, "a move shares nothing with the engine's events"
+    shown = copy_moves(moves)
+    assert shown == [{"seat": 1, "events": [{"type": "stolen", "seat": 1, "victim": 2, "count": 1}]}]
+    assert copy_moves(shown) == shown, "a loaded move is copied as it is"
+    shown[0]["events"][0]["victim"] = 3
+    assert copy_moves(moves)[0]["events"][0]["victim"] == 2, "a copy shares nothing with the engine's events"
     remember(moves, 0, [event("built", seat=0, edge=str(i)) for i in range(20)], kinds)
-    assert len(moves[-1]["events"]) == EVENTS_PER_MOVE
+    assert len(copy_moves(moves)[-1]["events"]) == EVENTS_PER_MOVE
     for i in range(2 * KEEP):
         remember(moves, i % 3, [event("built", seat=i % 3, edge=str(i))], kinds)
-    assert len(moves) == KEEP and moves[-1]["events"][0]["edge"] == str(2 * KEEP - 1)
+    shown = copy_moves(moves)
+    assert len(shown) == KEEP and shown[-1]["events"][0]["edge"] == str(2 * KEEP - 1)
+    built = event("built", seat=0, edge="e", paid={"wood": 1}, path=[1, 2])
+    remember(moves, 0, [built], kinds)
+    shown = copy_moves(moves)
+    shown[-1]["events"][0]["paid"]["wood"] = 9
+    shown[-1]["events"][0]["path"].append(3)
+    assert built == event("built", seat=0, edge="e", paid={"wood": 1}, path=[1, 2]), "a copy shares no list or dict"
+
+
+def test_the_latest_moves_stay_however_many_actions_show_nothing() -> None:
+    """A state holds at most ``KEEP`` moves, the latest, whatever came between them: actions
+    without a move, moves of several events, public or not."""
+    moves: list[Noted] = []
+    kinds = frozenset({"built"})
+    made = []
+    for i in range(10 * KEEP):
+        if i % 7 == 0 or 3 * KEEP < i < 5 * KEEP:  # a long stretch without a move, too
+            remember(moves, 0, [event("turn_ended", seat=0), event("built", to=[0], seat=0, edge="x")], kinds)
+        else:
+            built = [event("built", seat=i % 3, edge=str(i)), event("built", to=[1], seat=i % 3, edge="y")]
+            remember(moves, i % 3, [event("turn_ended", seat=0), *built], kinds)
+            made.append({"seat": i % 3, "events": [{"type": "built", "seat": i % 3, "edge": str(i)}]})
+        assert len(moves) <= KEEP and copy_moves(moves) == made[-KEEP:], i
 
 
 def test_the_moves_since_a_readers_own_last_one_come_newest_first() -> None:
