@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import platform
 import random
 import re
@@ -36,6 +37,7 @@ from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib.metadata import version
 from typing import Any
 
 import discord
@@ -112,8 +114,6 @@ class MeasuredPool(ProcessPoolExecutor):
     """The picture pool with a sampler in its worker; counts the pictures and their bytes."""
 
     def __init__(self, folder: str) -> None:
-        import multiprocessing
-
         super().__init__(
             1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker_sampler, initargs=(folder,)
         )
@@ -313,17 +313,11 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"Bot CPU per action, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, "
-        f"Pillow {_version('Pillow')}, SQLAlchemy {_version('SQLAlchemy')}; every seat a person pressing the "
+        f"Pillow {version('Pillow')}, SQLAlchemy {version('SQLAlchemy')}; every seat a person pressing the "
         "real menus, the largest seat count, DMs open; ms of CPU per action"
     )
     discord.utils.setup_logging(level=40)
     asyncio.run(main_async(args))
-
-
-def _version(name: str) -> str:
-    from importlib.metadata import version
-
-    return version(name)
 
 
 if __name__ == "__main__":

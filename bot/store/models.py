@@ -114,18 +114,15 @@ def _seats_move_their_game(session: Session, _flush: Any, _instances: Any) -> No
     change of its row does: the version then names everything a table is read from, and a process
     that kept a table at that version may use it (bot/service/seen.py)."""
     changed: set[int] = set()
-    games: dict[int, Game] = {}
     for obj in (*session.new, *session.dirty, *session.deleted):
         if isinstance(obj, Seat):
             if obj.game_id is not None and (obj in session.new or obj in session.deleted or session.is_modified(obj)):
                 changed.add(obj.game_id)
-        elif isinstance(obj, Game) and obj.id is not None:
-            games[obj.id] = obj
-            if "seats" in obj.__dict__ and session.is_modified(obj):  # a seat added to or taken from its list
-                changed.add(obj.id)
+        elif isinstance(obj, Game) and obj.id is not None and "seats" in obj.__dict__ and session.is_modified(obj):
+            changed.add(obj.id)  # a seat added to or taken from its list
     for game_id in changed:
-        game = games.get(game_id) or session.identity_map.get(Game.__mapper__.identity_key_from_primary_key((game_id,)))
-        if game is not None and game not in session.new:
+        game = session.identity_map.get(Game.__mapper__.identity_key_from_primary_key((game_id,)))
+        if game is not None:
             game.updated_at = utcnow()  # an UPDATE of the row, and so of its version
 
 
