@@ -154,6 +154,13 @@ class Menu:
     def __init__(self, engine: Engine, view: dict[str, Any], actions: list[Action], lang: str) -> None:
         self.engine, self.view, self.actions, self.lang = engine, view, actions, lang
         self.root = _tree(engine, view, actions, lang)
+        self._paths: list[str] | None = None
+
+    def paths(self) -> list[str]:
+        """Every action's labels joined for display, in the order of ``actions`` (/play)."""
+        if self._paths is None:
+            self._paths = [find_path(self.engine, self.view, self.actions, self.lang, a) for a in self.actions]
+        return self._paths
 
     def tally(self) -> Tally | None:
         """The decision as one pick of pieces, when the game offers one."""

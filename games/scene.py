@@ -86,8 +86,13 @@ class Scene:
     height: int
     background: Colour = "#ffffff"
     items: list[dict[str, Any]] = field(default_factory=list)
-    regions: list[dict[str, Any]] = field(default_factory=list)
     caption: str | None = None  # what the last move was, when the scene marks one
+    # regions named so far, measured when first asked for: only the web board shows them, and a
+    # chat picture or a replay frame then never pays for measuring every item again
+    _named: list[tuple[str, list[dict[str, Any]], float, float | None, int]] = field(
+        default_factory=list, init=False, repr=False
+    )
+    _regions: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False)
 
     # -- regions ---------------------------------------------------------------------------------
     def bounds(self, first: int = 0, last: int | None = None) -> Box | None:
@@ -103,22 +108,16 @@ class Scene:
         around, within the picture) as a region a narrow screen shows on its own. With ``fold``, a
         block wider than that (a row of cards) becomes several regions side by side, cut where no
         item is drawn, each at most ``fold`` wide where the gaps allow: a phone shows them one under
-        another."""
-        box = self.bounds(first, last)
-        if box is None:
-            return
-        cuts = [box[0], box[2]] if fold is None else folds(self.items[first:last], fold)
-        for left, right in zip(cuts, cuts[1:], strict=False):
-            inside = [b for b in map(item_box, self.items[first:last]) if left <= (b[0] + b[2]) / 2 <= right]
-            if not inside:
-                continue
-            top, bottom = min(b[1] for b in inside), max(b[3] for b in inside)
-            # padded at the block's own edges; a cut lies in the middle of a gap already
-            x0 = max(0.0, left - pad) if left == cuts[0] else left
-            x1 = min(float(self.width), right + pad) if right == cuts[-1] else right
-            self.regions.append(
-                {"name": name, "box": [round(v, 2) for v in (x0, max(0.0, top - pad), x1, bottom + pad)]}
-            )
+        another. The items are taken now (later ones may be put between them), measured when the
+        regions are asked for."""
+        self._named.append((name, self.items[first:last], pad, fold, self.width))
+
+    @property
+    def regions(self) -> list[dict[str, Any]]:
+        """The named regions in the order named, each ``{"name", "box"}``."""
+        while self._named:
+            self._regions.extend(_measured(*self._named.pop(0)))
+        return self._regions
 
     # -- shapes ----------------------------------------------------------------------------------
     def _add(self, item: dict[str, Any], place: str | None, title: str | None) -> dict[str, Any]:
@@ -250,6 +249,28 @@ class Scene:
         if self.regions:  # within the picture (its height is often set once it is drawn)
             out["regions"] = [{**r, "box": [*r["box"][:3], min(r["box"][3], float(self.height))]} for r in self.regions]
         return out
+
+
+def _measured(
+    name: str, items: list[dict[str, Any]], pad: float, fold: float | None, width: int
+) -> list[dict[str, Any]]:
+    """The regions ``Scene.region`` named over ``items`` (see there)."""
+    boxes = [item_box(item) for item in items]
+    if not boxes:
+        return []
+    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    cuts = [box[0], box[2]] if fold is None else folds(items, fold)
+    out = []
+    for left, right in zip(cuts, cuts[1:], strict=False):
+        inside = [b for b in boxes if left <= (b[0] + b[2]) / 2 <= right]
+        if not inside:
+            continue
+        top, bottom = min(b[1] for b in inside), max(b[3] for b in inside)
+        # padded at the block's own edges; a cut lies in the middle of a gap already
+        x0 = max(0.0, left - pad) if left == cuts[0] else left
+        x1 = min(float(width), right + pad) if right == cuts[-1] else right
+        out.append({"name": name, "box": [round(v, 2) for v in (x0, max(0.0, top - pad), x1, bottom + pad)]})
+    return out
 
 
 def folds(items: list[dict[str, Any]], fold: float) -> list[float]:

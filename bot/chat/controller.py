@@ -204,29 +204,22 @@ class Controller:
         # The menu's shape is the same in every language (games/menus.py), so the path means the
         # same choice whatever language the button was drawn in; the presser reads their own.
         lang = self.user_lang(interaction)
-        table = await self.service.table_by_id(game_id)
-        if table is None or table.status != RUNNING:
-            raise ServiceError("closed")
-        # A menu belongs on its game's table (or an ephemeral copy there) or in the player's DM.
-        if not (at_table(interaction, table) or in_own_dm(interaction)):
-            raise ServiceError("closed")
-        if table.player_of(seat) != interaction.user.id:
-            mine = table.seat_played_by(interaction.user.id)
-            raise ServiceError(table.not_playing(interaction.user.id) if mine is None else "not_your_button")
-        if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
-            raise ServiceError("closed")
-        menu = render.seat_menu(table, seat, lang)
-        if tally is None:
-            found = menu.resolve(path)
-        else:
-            pick = menu.tally()
-            if pick is None:
+        # A button that names an action is read on the table this process keeps, unasked (the
+        # action's unit checks it again under the lock); a step shows the game as it is now.
+        table = self.service.table_for_button(game_id, seat, seq)
+        if table is not None:
+            try:
+                menu, found = self._chosen(interaction, table, seat, seq, path, tally, lang)
+            except ServiceError:
+                table = None
+            else:
+                if isinstance(found, menus.Step):
+                    table = None
+        if table is None:
+            table = await self.service.table_by_id(game_id)
+            if table is None or table.status != RUNNING:
                 raise ServiceError("closed")
-            found = pick.action(menu.actions, tally[: menus.MAX_OPTIONS])
-            if found is None:
-                raise ServiceError("tally_not_allowed", rule=render.prompt_sentence(table, seat, lang))
-        if found is None:
-            raise ServiceError("closed")
+            menu, found = self._chosen(interaction, table, seat, seq, path, tally, lang)
         on_table = interaction.guild is not None and not (interaction.message and interaction.message.flags.ephemeral)
         if isinstance(found, menus.Step):
             content = render.prompt_text(table, seat, lang, found)
@@ -256,6 +249,39 @@ class Controller:
         # In a DM or an ephemeral message: the view after the action, and the seat's next step.
         prompted = await self._answer_privately(interaction, outcome, seat, lang, seen)
         await self.announce(outcome, actor=seat, actor_prompted=prompted)
+
+    def _chosen(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: int,
+        seq: int,
+        path: list[int],
+        tally: list[str] | None,
+        lang: str,
+    ) -> tuple[menus.Menu, dict[str, Any] | menus.Step]:
+        """The seat's menu and what the pressed button chose in it, once the press is allowed."""
+        # A menu belongs on its game's table (or an ephemeral copy there) or in the player's DM.
+        if not (at_table(interaction, table) or in_own_dm(interaction)):
+            raise ServiceError("closed")
+        if table.player_of(seat) != interaction.user.id:
+            mine = table.seat_played_by(interaction.user.id)
+            raise ServiceError(table.not_playing(interaction.user.id) if mine is None else "not_your_button")
+        if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
+            raise ServiceError("closed")
+        menu = render.seat_menu(table, seat, lang)
+        if tally is None:
+            found = menu.resolve(path)
+        else:
+            pick = menu.tally()
+            if pick is None:
+                raise ServiceError("closed")
+            found = pick.action(menu.actions, tally[: menus.MAX_OPTIONS])
+            if found is None:
+                raise ServiceError("tally_not_allowed", rule=render.prompt_sentence(table, seat, lang))
+        if found is None:
+            raise ServiceError("closed")
+        return menu, found
 
     async def _answer_privately(
         self, interaction: discord.Interaction, outcome: Outcome, seat: int, lang: str, seen: list[str]
@@ -689,7 +715,7 @@ class Controller:
         pending = table.log_pending
         if not pending:
             return
-        lines = render.log_lines(table, pending, lang)
+        lines = render.pending_log_lines(table, lang)
         size = sum(len(x) + 1 for x in lines)
         # the size first: the server's setting is read only when a batch is due
         if table.status == RUNNING and size < LOG_BATCH:

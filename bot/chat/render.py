@@ -176,6 +176,27 @@ def log_lines(table: Table, events: list[Event], lang: str) -> list[str]:
     return out
 
 
+#: Lines of games' pending play-by-play lately described, by (game, language), with the events and
+#: names they describe: between two posts to the log thread the pending events only grow, so an
+#: action describes its own events rather than the whole batch again.
+_PENDING: OrderedDict[tuple[int, str], tuple[list[Event], list[str], list[str]]] = OrderedDict()
+
+
+def pending_log_lines(table: Table, lang: str) -> list[str]:
+    """``log_lines`` of the game's pending events (those not yet in its log thread)."""
+    key, events = (table.game_id, lang), table.log_pending
+    kept = _PENDING.get(key)
+    if kept is not None and kept[1] == table.names and events[: len(kept[0])] == kept[0]:
+        lines = kept[2] + log_lines(table, events[len(kept[0]) :], lang)
+    else:
+        lines = log_lines(table, events, lang)
+    _PENDING[key] = (list(events), table.names, lines)
+    _PENDING.move_to_end(key)
+    while len(_PENDING) > MENUS_KEPT:
+        _PENDING.popitem(last=False)
+    return list(lines)
+
+
 def took_back_line(table: Table, ev: Event, lang: str) -> str:
     """“Bram took back: road 10–14”, the action named as the chat's menus name it; a hidden pick
     is not named."""

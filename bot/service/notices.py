@@ -50,6 +50,7 @@ class Table:
     state: Any = None
     prompts: dict[int, Prompt] = field(default_factory=dict)
     prompt_seqs: dict[int, int] = field(default_factory=dict)
+    prompt_sigs: dict[int, str] = field(default_factory=dict)  # what each open prompt's menu holds, hashed
     result: Result | None = None
     clock_seconds: int | None = None
     votes: dict[str, Any] = field(default_factory=dict)  # expired seat -> {"stand_in": [...], "end": [...]}
@@ -59,6 +60,10 @@ class Table:
     host_changed: bool = False  # the host left or stopped playing: host_id names who hosts now
     log_recent: list[Event] = field(default_factory=list)  # the channel's latest events, oldest first
     log_pending: list[Event] = field(default_factory=list)  # events not yet in the log thread
+    # Views made of this state, by seat: an action's answer, prompt and texts each ask for one.
+    _views: dict[int | None, tuple[Any, list[str], dict[str, Any]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def host(self) -> SeatInfo | None:
@@ -69,8 +74,13 @@ class Table:
         return [s.label for s in self.seats]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """That seat's view with the seats' names, so menus and prompts name players ("rob bob")."""
-        return {**self.engine.view(self.state, seat), "names": self.names}
+        """That seat's view with the seats' names, so menus and prompts name players ("rob bob").
+        Made once per state and seat (readers never change a view; each gets its own top level)."""
+        names = self.names
+        kept = self._views.get(seat)
+        if kept is None or kept[0] is not self.state or kept[1] != names:
+            kept = self._views[seat] = (self.state, names, {**self.engine.view(self.state, seat), "names": names})
+        return dict(kept[2])
 
     @property
     def humans(self) -> list[SeatInfo]:

@@ -9,6 +9,11 @@ process's commit). A reader gets a shallow copy: replacing one of its fields lea
 as it was (fields are replaced, never edited in place).
 
 The messages the bot edits in place (the table message, the DM prompts) are kept per game as well.
+A button press that names an action may resolve it on the kept table without asking the version
+(``TableService.table_for_button``): the action's own unit checks the button's prompt sequence
+under the game's lock, and a seat's sequence moves whenever its menu changes, so a button whose
+sequence is still the seat's means the same action at every version that shows it.
+
 Only this process's own units change a kept table; when a read finds a version it did not keep
 (another process, or a unit that does not keep its tables), the game's messages are read again,
 since the process that made that change may have posted new ones.
@@ -32,6 +37,7 @@ class Seen:
         self.keep = keep  # games kept (the least recently used go first)
         self._tables: OrderedDict[int, Table] = OrderedDict()
         self._refs: OrderedDict[int, dict[tuple[str, int], Ref]] = OrderedDict()
+        self._channels: dict[int, int] = {}  # channel id -> the game last kept there
 
     def table(self, game_id: int, version: int) -> Table | None:
         """The kept table of the game at ``version``, if that is the one kept."""
@@ -40,6 +46,17 @@ class Seen:
             return None
         self._tables.move_to_end(game_id)
         return copy.copy(kept)
+
+    def latest(self, game_id: int) -> Table | None:
+        """The kept table of the game at whatever version it was kept: maybe no longer the game."""
+        kept = self._tables.get(game_id)
+        return copy.copy(kept) if kept is not None else None
+
+    def latest_in(self, channel_id: int) -> Table | None:
+        """The kept table of the channel's game, unasked as ``latest``."""
+        game_id = self._channels.get(channel_id)
+        kept = self._tables.get(game_id) if game_id is not None else None
+        return copy.copy(kept) if kept is not None and kept.channel_id == channel_id else None
 
     def loaded(self, table: Table) -> None:
         """A table read whole from the database: its game may have changed elsewhere."""
@@ -54,8 +71,13 @@ class Seen:
         memory behind."""
         if table.status in (LOBBY, RUNNING):
             self._put(self._tables, table.game_id, copy.copy(table))
+            self._channels[table.channel_id] = table.game_id
         else:
             self._tables.pop(table.game_id, None)
+
+    def forget_table(self, game_id: int) -> None:
+        """The kept table is no longer the game (its messages may still be)."""
+        self._tables.pop(game_id, None)
 
     def forget(self, game_id: int) -> None:
         """The game ended and the bot is done with it (its messages too)."""
@@ -81,3 +103,5 @@ class Seen:
         store.move_to_end(game_id)
         while len(store) > self.keep:
             store.popitem(last=False)
+        if len(self._channels) > 2 * self.keep:  # channels whose games are no longer kept
+            self._channels = {c: g for c, g in self._channels.items() if g in self._tables}

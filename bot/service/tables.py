@@ -31,6 +31,7 @@ from bot.service.rating_rows import rate_game
 from bot.service.seen import Seen
 from bot.service.taking_back import may_go, took_back
 from bot.store import repo
+from bot.store.db import ONE_STATEMENT
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry, takeback
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Prompt, Result, event, visible
@@ -119,6 +120,27 @@ def log_events(game: Game, events: list[Event]) -> None:
     game.table_log = kept  # replaced whole: the ORM does not see edits inside a JSON value
 
 
+def _row_of(table: Table) -> dict[str, Any]:
+    """The columns of a running game's row an action reads, as a table read from it has them
+    (``TableService._table``); the snapshot and the seats are not among them."""
+    return {
+        "id": table.game_id,
+        "guild_id": table.guild_id,
+        "channel_id": table.channel_id,
+        "game_key": table.engine.key,
+        "status": table.status,
+        "host_id": table.host_id,
+        "options": dict(table.options),
+        "prompts": {str(seat): {"seq": table.prompt_seqs[seat], "sig": sig} for seat, sig in table.prompt_sigs.items()},
+        "result": None,
+        "version": table.version,
+        "clock_seconds": table.clock_seconds,
+        "votes": dict(table.votes),
+        "parent_channel_id": table.parent_channel_id,
+        "table_log": {"recent": list(table.log_recent), "pending": list(table.log_pending)},
+    }
+
+
 def unavailable(exc: BaseException) -> bool:
     """A lost or refused database connection (not a constraint or a bug): worth a "try again"."""
     if isinstance(exc, OSError | ConnectionError | TimeoutError):
@@ -175,6 +197,13 @@ class TableService:
             except StaleDataError:
                 raise ServiceError("busy") from None
 
+    @asynccontextmanager
+    async def _one_statement(self) -> AsyncIterator[AsyncSession]:
+        """A session for a single statement (bot/store/db.py, ONE_STATEMENT); a write commits."""
+        async with self.sessions() as s:
+            await s.connection(execution_options=ONE_STATEMENT)
+            yield s
+
     def _lock(self, key: int) -> asyncio.Lock:
         lock = self._locks.get(key)
         if lock is None:
@@ -183,9 +212,11 @@ class TableService:
 
     # -- loading ---------------------------------------------------------------------------
     @staticmethod
-    def _table(game: Game, state: Any = None) -> Table:
-        engine = registry.get(game.game_key)
-        seats = [
+    def _seats(game: Game, kept: Table | None = None) -> list[SeatInfo]:
+        """The game's seats as read in this unit, else as the table kept at its version has them."""
+        if kept is not None and "seats" not in game.__dict__:
+            return list(kept.seats)
+        return [
             SeatInfo(
                 s.position,
                 s.user_id,
@@ -199,6 +230,11 @@ class TableService:
             )
             for s in game.seats
         ]
+
+    @classmethod
+    def _table(cls, game: Game, state: Any = None, seats: list[SeatInfo] | None = None) -> Table:
+        engine = registry.get(game.game_key)
+        seats = cls._seats(game) if seats is None else seats
         table = Table(
             game_id=game.id,
             channel_id=game.channel_id,
@@ -219,34 +255,51 @@ class TableService:
             table.state = state if state is not None else engine.load(game.snapshot)
             table.prompts = open_prompts(engine, table.state)
             table.prompt_seqs = {int(k): v["seq"] for k, v in (game.prompts or {}).items()}
+            table.prompt_sigs = {int(k): v["sig"] for k, v in (game.prompts or {}).items()}
             result = result_of(engine, table.state, game.result)
             # ranked as the ratings count it: a resignation is a loss, whatever the stand-in scored
-            gone = [x.position for x in game.seats if x.resigned]
+            gone = [x.position for x in seats if x.resigned]
             table.result = ranked(result, gone, getattr(engine, "team_of", None)) if result else None
             if table.result is not None and "resigned" in table.result.extra:
                 table.resigned_by = int(table.result.extra["resigned"])
         return table
 
     async def table_in(self, channel_id: int) -> Table | None:
-        async with self.sessions() as s:
+        async with self._one_statement() as s:
             found = await repo.active_version(s, channel_id)
-            if found is None:
-                return None
-            return self.seen.table(*found) or await self._load(s, found[0])
+        if found is None:
+            return None
+        return self.seen.table(*found) or await self._load(found[0])
 
     async def table_by_id(self, game_id: int) -> Table | None:
-        async with self.sessions() as s:
+        async with self._one_statement() as s:
             version = await repo.version_of(s, game_id)
-            if version is None:
-                return None
-            return self.seen.table(game_id, version) or await self._load(s, game_id)
-
-    async def _load(self, s: AsyncSession, game_id: int) -> Table | None:
-        """The game read whole, in the read's own transaction (the version just asked is its own)."""
-        game = await repo.game_by_id(s, game_id)
-        if game is None:
+        if version is None:
             return None
-        table = self._table(game)
+        return self.seen.table(game_id, version) or await self._load(game_id)
+
+    def table_for_button(self, game_id: int, seat: int, seq: int) -> Table | None:
+        """The kept table of the game, unasked, when a button of ``seat`` made for prompt ``seq``
+        still fits it: enough to learn which action the button names, since ``act`` checks the
+        sequence again under the game's lock (see bot/service/seen.py). None: read the game."""
+        kept = self.seen.latest(game_id)
+        if kept is None or kept.status != RUNNING or seat not in kept.prompts or kept.prompt_seqs.get(seat) != seq:
+            return None
+        return kept
+
+    def table_for_hints(self, channel_id: int) -> Table | None:
+        """The kept table of the channel's running game, unasked: enough for suggestions while a
+        person types (what they then send is checked on the game as it is)."""
+        kept = self.seen.latest_in(channel_id)
+        return kept if kept is not None and kept.status == RUNNING else None
+
+    async def _load(self, game_id: int) -> Table | None:
+        """The game read whole, in a transaction of its own (at the version it finds)."""
+        async with self.sessions() as s:
+            game = await repo.game_by_id(s, game_id)
+            if game is None:
+                return None
+            table = self._table(game)
         self.seen.loaded(table)
         return table
 
@@ -443,7 +496,7 @@ class TableService:
             game.snapshot = engine.dump(state)
             secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
             await s.flush()
-            await clock.reschedule(s, game, self._waiting_people(game, engine, state), self.now())
+            await clock.reschedule(s, game, self._waiting_people(self._seats(game), engine, state), self.now())
             table = self._table(game, state)
             opening = getattr(engine, "opening_events", None)
             return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
@@ -478,14 +531,50 @@ class TableService:
 
     # -- play ------------------------------------------------------------------------------
     @staticmethod
-    def _playing_seat(game: Game, user_id: int) -> Seat:
+    def _playing_seat(seats: list[Seat] | list[SeatInfo], user_id: int) -> Any:
         """The seat that person still plays in a running game; refused for others and for the resigned."""
-        mine = next((x for x in game.seats if x.user_id == user_id), None)
+        mine = next((x for x in seats if x.user_id == user_id), None)
         if mine is None:
             raise ServiceError("not_a_player")
         if mine.resigned:
             raise ServiceError("resigned")
         return mine
+
+    async def _locked_running(self, s: AsyncSession, game_id: int) -> tuple[Game, Table | None]:
+        """The running game locked for a change, and this process's table of it at the version
+        read, if kept. Without one the seats are read as well (with one, the kept table has them)."""
+        game = await repo.game_by_id(s, game_id, lock=True, snapshot=False, seats=False)
+        if game is None or game.status != RUNNING:
+            raise ServiceError("closed")
+        kept = self.seen.table(game.id, game.version)
+        if kept is None or kept.state is None:
+            await repo.load_seats(s, game)
+            kept = None
+        return game, kept
+
+    async def _change(self, game_id: int, change: Callable[[AsyncSession, Game, Table | None], Any]) -> Outcome:
+        """Run ``change`` (an action's checks and ``_apply``) on the game in one unit of work.
+
+        First on the table this process keeps, without reading the game: its row is written
+        with ``WHERE version =`` the kept version (the mapper's version column), so a game that
+        moved elsewhere writes nothing, and a refusal may come from a table no longer current;
+        either way the unit is rolled back and ``change`` runs again on the game as read under
+        its lock. The caller holds the game's in-process lock."""
+        kept = self.seen.latest(game_id)
+        if kept is not None and kept.status == RUNNING and kept.state is not None:
+            try:
+                async with self.sessions() as s, s.begin():
+                    game = repo.game_as_kept(s, _row_of(kept))
+                    outcome = await change(s, game, kept)
+                return self._committed(outcome, game)
+            except (StaleDataError, IntegrityError):  # the game moved elsewhere
+                self.seen.forget_table(game_id)
+            except ServiceError:  # maybe refused by a table no longer current: asked again below
+                pass
+        async with self._unit() as s:
+            game, kept = await self._locked_running(s, game_id)
+            outcome = await change(s, game, kept)
+        return self._committed(outcome, game)
 
     async def act(self, *, game_id: int, user_id: int, action: Action, seq: int | None = None) -> Outcome:
         """Apply one action of the seat held by ``user_id``.
@@ -493,35 +582,39 @@ class TableService:
         ``seq`` is the prompt sequence a button was built for; a mismatch means the button is
         outdated and nothing is applied. Typed actions (``/play``) pass None.
         """
-        async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
-            if game is None or game.status != RUNNING:
-                raise ServiceError("closed")
-            mine = self._playing_seat(game, user_id)
+
+        async def change(s: AsyncSession, game: Game, kept: Table | None) -> Outcome:
+            mine = self._playing_seat(self._seats(game, kept), user_id)
             seat = mine.position
             open_prompt = (game.prompts or {}).get(str(seat))
             if seq is not None and (open_prompt is None or open_prompt["seq"] != seq):
                 raise ServiceError("closed")
             back = []
             if mine.stand_in:  # acting yourself means you are back: the stand-in steps aside
-                mine.stand_in = False
+                self._playing_seat(await repo.load_seats(s, game), user_id).stand_in = False
                 back.append(seat)
-            outcome = await self._apply(s, game, seat, action, back=back, by_person=True)
+            outcome = await self._apply(s, game, kept, seat, action, back=back, by_person=True)
             outcome.back = back
-        return self._committed(outcome, game)
+            return outcome
+
+        async with self._lock(game_id):
+            return await self._change(game_id, change)
 
     async def act_ai(self, *, game_id: int, seat: int, action: Action, version: int) -> Outcome:
         """Apply an AI seat's decision, made on the game as it was at ``version``; if anything
         happened since, nothing is applied (``closed``) and the AI decides again."""
-        async with self._lock(game_id), self._unit() as s:
-            game = await repo.game_by_id(s, game_id, lock=True, snapshot=False)
-            if game is None or game.status != RUNNING or game.version != version:
+
+        async def change(s: AsyncSession, game: Game, kept: Table | None) -> Outcome:
+            if game.version != version:
                 raise ServiceError("closed")
-            player = next((x for x in game.seats if x.position == seat and (x.is_ai or x.stand_in)), None)
+            seats = self._seats(game, kept)
+            player = next((x for x in seats if x.position == seat and (x.ai_level or x.stand_in)), None)
             if player is None:
                 raise ServiceError("not_a_player")
-            outcome = await self._apply(s, game, seat, action, by_stand_in=not player.is_ai)
-        return self._committed(outcome, game)
+            return await self._apply(s, game, kept, seat, action, by_stand_in=not player.ai_level)
+
+        async with self._lock(game_id):
+            return await self._change(game_id, change)
 
     def _committed(self, outcome: Outcome, game: Game) -> Outcome:
         """After the commit of an action: the table it made is the game at the version stored."""
@@ -533,6 +626,7 @@ class TableService:
         self,
         s: AsyncSession,
         game: Game,
+        kept: Table | None,
         seat: int,
         action: Action,
         *,
@@ -540,12 +634,14 @@ class TableService:
         back: list[int] | None = None,
         by_person: bool = False,
     ) -> Outcome:
+        """Apply an action to the game locked in ``s``; ``kept`` is this process's table of it at
+        the version read under the lock (its state and seats are then not read again)."""
         engine = registry.get(game.game_key)
-        kept = self.seen.table(game.id, game.version)  # the version read under the game's lock
-        if kept is not None and kept.state is not None:
+        if kept is not None:
             state = takeback.copy_of(engine, kept.state)
         else:
             state = engine.load(await repo.load_snapshot(s, game) or {})
+        seats = self._seats(game, kept)
         asked_before = set(open_prompts(engine, state))
         if seat not in asked_before:
             raise ServiceError("not_your_turn")
@@ -566,14 +662,14 @@ class TableService:
         if result is not None:
             game.status, game.finished_at = FINISHED, self.now()
             game.result = result.to_json()
-        waiting = self._waiting_people(game, engine, state) if result is None else set()
+        waiting = self._waiting_people(seats, engine, state) if result is None else set()
         with s.no_autoflush:  # the action's row is written once, with what its clocks undo
             row.undo = await clock.reschedule(s, game, waiting, self.now(), actor=None if by_stand_in else seat)
         await s.flush()
         changes = await self._rate(s, game) if result is not None else {}
-        table = self._table(game, state)
+        table = self._table(game, state, seats)
         table.rating_changes = changes
-        players = len(game.seats)
+        players = len(seats)
         open_to_take_back = (
             before is not None
             and result is None
@@ -606,7 +702,7 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
-            seat = self._playing_seat(game, user_id).position
+            seat = self._playing_seat(game.seats, user_id).position
             last = await repo.last_actions(s, game.id, 1)
             if seq is not None and (not last or last[0].seq != seq or last[0].seat != seat):
                 # still in the log, but something came after it: say so; gone (or never theirs): closed
@@ -638,7 +734,7 @@ class TableService:
             log_events(game, [told])
             await clock.restore(s, game, undone.undo)
             await s.flush()
-            await clock.reschedule(s, game, self._waiting_people(game, engine, earlier), self.now())
+            await clock.reschedule(s, game, self._waiting_people(self._seats(game), engine, earlier), self.now())
             # the action before it may go next, on the same terms
             again = (
                 previous is not None
@@ -665,9 +761,9 @@ class TableService:
         return {row["seat"]: (row["before"], row["after"]) for row in rows}
 
     @staticmethod
-    def _waiting_people(game: Game, engine: Engine, state: Any) -> set[int]:
+    def _waiting_people(seats: list[SeatInfo], engine: Engine, state: Any) -> set[int]:
         """Seats the game waits for that a person plays (blocking prompts only)."""
-        people = {x.position for x in game.seats if not x.is_ai and not x.stand_in}
+        people = {x.position for x in seats if x.present}
         return set(engine.pending(state)) & people
 
     async def games_with_ai(self) -> list[int]:
@@ -709,15 +805,16 @@ class TableService:
     ) -> None:
         if self.seen.ref(game_id, kind, user_id) == (True, (channel_id, message_id)):
             return  # stored already
-        async with self._unit() as s:
+        async with self._one_statement() as s:
             await repo.set_message_ref(s, game_id, kind, channel_id, message_id, user_id)
+            await s.commit()
         self.seen.keep_ref(game_id, kind, user_id, (channel_id, message_id))
 
     async def message_of(self, *, game_id: int, kind: str, user_id: int = 0) -> tuple[int, int] | None:
         known, kept = self.seen.ref(game_id, kind, user_id)
         if known:
             return kept
-        async with self.sessions() as s:
+        async with self._one_statement() as s:
             row = await repo.message_ref(s, game_id, kind, user_id)
             ref = (row.channel_id, row.message_id) if row else None
         self.seen.keep_ref(game_id, kind, user_id, ref)
@@ -813,7 +910,7 @@ class TableService:
             game = await repo.game_by_id(s, game_id, lock=True)
             if game is None or game.status != RUNNING:
                 raise ServiceError("closed")
-            mine = self._playing_seat(game, user_id)
+            mine = self._playing_seat(game.seats, user_id)
             if not mine.stand_in:
                 raise ServiceError("not_away")
             mine.stand_in = False
@@ -821,7 +918,7 @@ class TableService:
             await s.flush()
             engine = registry.get(game.game_key)
             state = engine.load(game.snapshot or {})
-            await clock.reschedule(s, game, self._waiting_people(game, engine, state), self.now())
+            await clock.reschedule(s, game, self._waiting_people(self._seats(game), engine, state), self.now())
             return self._table(game, state)
 
     async def resign(self, *, channel_id: int, user_id: int) -> Table:
@@ -833,7 +930,7 @@ class TableService:
                 raise ServiceError("no_game")
             if game.status != RUNNING:
                 raise ServiceError("resign_lobby")
-            mine = self._playing_seat(game, user_id)
+            mine = self._playing_seat(game.seats, user_id)
             mine.resigned = mine.stand_in = True
             votes = dict(game.votes or {})
             votes.pop(str(mine.position), None)

@@ -34,6 +34,13 @@ def ensure_sqlite_dir(url: str) -> None:
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
+#: Execution options of a unit that sends one statement (a version asked, a message id stored):
+#: on SQLite it runs without BEGIN, as the statement's own transaction, which spares the round
+#: trips of BEGIN; elsewhere it changes nothing. ``await session.connection(execution_options=...)``
+#: before the statement.
+ONE_STATEMENT = {"one_statement": True}
+
+
 def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncEngine:
     """``foreign_keys=False`` is for SQLite migrations only: batch mode rebuilds a table by copying
     and dropping it, and with foreign keys enforced the drop would cascade to the rows that refer
@@ -41,7 +48,9 @@ def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncE
     ensure_sqlite_dir(url)
     if not is_sqlite(url):
         return create_async_engine(url, pool_pre_ping=True, **kwargs)
-    engine = create_async_engine(url, connect_args={"timeout": 30}, **kwargs)
+    # Every unit of work ends its transaction itself (commit, or rollback when its session
+    # closes), so the pool's own rollback of a returned connection would be a second one.
+    engine = create_async_engine(url, connect_args={"timeout": 30}, pool_reset_on_return=None, **kwargs)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -56,7 +65,8 @@ def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncE
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        if not conn.get_execution_options().get("one_statement"):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

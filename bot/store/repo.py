@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import defer
+from sqlalchemy.orm import defer, make_transient_to_detached, raiseload
 
 from bot.store.models import ACTIVE, RUNNING, ActionRow, Game, MessageRef, Seat
 
@@ -32,12 +32,17 @@ async def version_of(s: AsyncSession, game_id: int) -> int | None:
     return (await s.execute(select(Game.version).where(Game.id == game_id))).scalar()
 
 
-async def game_by_id(s: AsyncSession, game_id: int, *, lock: bool = False, snapshot: bool = True) -> Game | None:
-    """``snapshot=False`` leaves the (large) snapshot unread until ``load_snapshot`` asks for it:
-    an action whose state the process keeps at that version does not need it."""
+async def game_by_id(
+    s: AsyncSession, game_id: int, *, lock: bool = False, snapshot: bool = True, seats: bool = True
+) -> Game | None:
+    """``snapshot=False`` leaves the (large) snapshot unread until ``load_snapshot`` asks for it,
+    ``seats=False`` the seats until ``load_seats`` does: an action whose table the process keeps at
+    that version needs neither."""
     q = select(Game).where(Game.id == game_id)
     if not snapshot:
         q = q.options(defer(Game.snapshot))
+    if not seats:
+        q = q.options(raiseload(Game.seats))
     if lock:
         q = q.with_for_update()
     return (await s.execute(q)).scalars().first()
@@ -48,6 +53,23 @@ async def load_snapshot(s: AsyncSession, game: Game) -> dict[str, Any] | None:
     if "snapshot" not in game.__dict__:
         await s.refresh(game, attribute_names=["snapshot"])
     return game.snapshot
+
+
+def game_as_kept(s: AsyncSession, row: dict[str, Any]) -> Game:
+    """The game as a process keeps it (``row``: its columns but the snapshot), made part of ``s``
+    without reading it: a change of it is written ``WHERE version =`` the row's version, so it
+    writes nothing (StaleDataError) when the game moved since. Unread: the snapshot, the seats."""
+    game = Game(**row)
+    make_transient_to_detached(game)
+    s.add(game)
+    return game
+
+
+async def load_seats(s: AsyncSession, game: Game) -> list[Seat]:
+    """The game's seats, read now if they were left unread."""
+    if "seats" not in game.__dict__:
+        await s.refresh(game, attribute_names=["seats"])
+    return game.seats
 
 
 async def games_of_user(s: AsyncSession, user_id: int, statuses: tuple[str, ...]) -> list[Game]:

@@ -30,6 +30,9 @@ def statements(store: AsyncEngine) -> Iterator[Counter[str]]:
 
     def note(_conn: object, _cursor: object, statement: str, *_: object) -> None:
         words = statement.split()
+        if "pg_notify" in statement:  # PostgreSQL's announcement of a change, just before its commit
+            seen["announce"] += 1
+            return
         table = next((w for w in words if re.fullmatch(r'"?(games|seats|message_refs|guild_configs)"?', w)), "")
         seen[f"{words[0].upper()} {table.strip(chr(34))}".strip()] += 1
         if words[0].upper() == "SELECT" and "games.snapshot" in statement:
@@ -84,6 +87,57 @@ async def test_a_change_made_by_another_process_is_seen(store: AsyncEngine) -> N
     assert same(
         after.engine.dump(after.state), (await there.table_by_id(gid)).engine.dump((await there.table_by_id(gid)).state)
     )
+
+
+async def test_an_action_on_a_kept_table_reads_nothing_of_the_game_before_writing_it(store: AsyncEngine) -> None:
+    svc = TableService(make_sessions(store))
+    gid = await seated(svc)
+    before = await svc.table_by_id(gid)
+    with statements(store) as sent:
+        out = await svc.act(game_id=gid, user_id=1, action=chips(builder=1), seq=before.prompt_seqs[0])
+    assert sent["SELECT games"] == sent["SELECT seats"] == 0, sent
+    assert sent["UPDATE games"] == 1 and sent["INSERT"] == 1, sent  # the game's row, the action's row
+    assert out.table.version == before.version + 1
+    stored = await TableService(make_sessions(store)).table_by_id(gid)  # read whole, as a new process would
+    assert stored.version == out.table.version and stored.prompt_seqs == out.table.prompt_seqs
+    assert stored.prompt_sigs == out.table.prompt_sigs and stored.log_recent == out.table.log_recent
+    assert same(stored.engine.dump(stored.state), out.table.engine.dump(out.table.state))
+
+
+async def test_an_action_on_a_kept_table_of_a_game_that_moved_elsewhere_is_made_on_the_game_as_it_is(
+    store: AsyncEngine,
+) -> None:
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    gid = await seated(here)
+    kept = await here.table_by_id(gid)
+    assert await there.set_dm_open(game_id=gid, user_id=2, is_open=False)  # the game moves elsewhere
+    # here still keeps the game before that: its write finds another version and does nothing,
+    # and the action is made on the game as read under the lock
+    with statements(store) as sent:
+        out = await here.act(game_id=gid, user_id=1, action=chips(builder=1), seq=kept.prompt_seqs[0])
+    # the write on the kept table changed nothing (its unit rolled back); then the game was read
+    assert sent["UPDATE games"] == sent["INSERT"] == 2 and sent["SELECT seats"] == 1, sent
+    assert out.table.version == kept.version + 2 and not out.table.seats[1].dm_open
+    async with make_sessions(store)() as s:
+        log = [(r.seq, r.seat) for r in await repo.action_log(s, gid)]
+    assert log == [(kept.version + 2, 0)]
+    fresh = await TableService(make_sessions(store)).table_by_id(gid)
+    assert same(fresh.engine.dump(fresh.state), out.table.engine.dump(out.table.state))
+    assert here.seen.table(gid, out.table.version) is not None  # and kept from now on
+
+
+async def test_a_refusal_of_a_kept_table_no_longer_current_is_not_the_answer(store: AsyncEngine) -> None:
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    gid = await seated(here)
+    await here.act(game_id=gid, user_id=1, action=chips(builder=1))
+    kept = await here.table_by_id(gid)
+    assert 0 not in kept.prompts  # seat 0 has chosen: as here keeps it, it is not asked
+    await there.take_back(game_id=gid, user_id=1)  # elsewhere the choice is taken back: asked again
+    out = await here.act(game_id=gid, user_id=1, action=chips(cavalry=1))
+    assert out.table.version == kept.version + 2 and out.action_seat == 0
+    with pytest.raises(ServiceError) as refused:  # a stale button is still refused
+        await here.act(game_id=gid, user_id=1, action=chips(builder=1), seq=kept.prompt_seqs.get(0, 1))
+    assert refused.value.code in {"closed", "not_your_turn"}
 
 
 async def test_a_change_of_seats_alone_moves_the_version_and_is_seen(store: AsyncEngine) -> None:

@@ -56,8 +56,14 @@ class Play(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.ctl.show_hand(interaction)
 
-    async def _legal_labels(self, interaction: discord.Interaction) -> tuple[object, int, list[tuple[str, dict]]]:
-        table = await self.service.table_in(interaction.channel_id or 0)
+    async def _legal_labels(
+        self, interaction: discord.Interaction, *, hints: bool = False
+    ) -> tuple[object, int, list[tuple[str, dict]]]:
+        """The person's seat and its legal actions with their labels. ``hints``: suggestions while
+        typing, from the table this process keeps when it has one (the command reads the game)."""
+        table = self.service.table_for_hints(interaction.channel_id or 0) if hints else None
+        if table is None:
+            table = await self.service.table_in(interaction.channel_id or 0)
         if table is None or table.state is None:
             raise ServiceError("no_game")
         seat = table.seat_played_by(interaction.user.id)
@@ -65,14 +71,12 @@ class Play(commands.Cog):
             raise ServiceError(table.not_playing(interaction.user.id))
         if seat not in table.prompts:
             raise ServiceError("not_your_turn")
-        lang = self.ctl.user_lang(interaction)
-        view = table.view(seat)
-        actions = table.engine.legal(table.state, seat)
-        return table, seat, [(menus.find_path(table.engine, view, actions, lang, a), a) for a in actions]
+        menu = render.seat_menu(table, seat, self.ctl.user_lang(interaction))  # kept per version
+        return table, seat, list(zip(menu.paths(), menu.actions, strict=True))
 
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            table, seat, labelled = await self._legal_labels(interaction)
+            table, seat, labelled = await self._legal_labels(interaction, hints=True)
         except ServiceError:
             return []
         seq = table.prompt_seqs.get(seat, 0)  # type: ignore[attr-defined]
