@@ -80,10 +80,14 @@ def _proc_stats(pid: int) -> tuple[float, int]:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / ticks
+    # a process that just exited (a PostgreSQL backend whose client left) has no resident set
     rss = next(
-        int(line.split()[1]) * 1024
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-        if line.startswith("VmRSS")
+        (
+            int(line.split()[1]) * 1024
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+            if line.startswith("VmRSS")
+        ),
+        0,
     )
     return cpu, rss
 

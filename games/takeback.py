@@ -68,11 +68,14 @@ def reveals_generic(
     determinize = getattr(engine, "determinize", None)
     if determinize is None:
         return True
+    real_after = copy_of(engine, state)
+    try:
+        real_events = engine.apply(real_after, seat, action)
+    except IllegalAction:
+        return True  # not legal here: nothing to take back
     draws = random.Random(seed)
     for observer in [seat, *(s for s in range(players) if s != seat)]:
-        real = outcome(engine, copy_of(engine, state), observer, action, seat)
-        if real is None:
-            return True  # not legal here: nothing to take back
+        real = _seen(engine, real_after, observer, real_events)
         for _ in range(worlds):
             world = determinize(state, observer, random.Random(draws.getrandbits(64)))
             seen = outcome(engine, world, observer, action, seat)
@@ -91,12 +94,20 @@ def outcome(engine: Engine, state: Any, seat: int | None, action: Action, actor:
         events = engine.apply(state, actor, action)
     except IllegalAction:
         return None
+    return _seen(engine, state, seat, events)
+
+
+def _seen(engine: Engine, state: Any, seat: int | None, events: list[Any]) -> str:
+    """``outcome`` of a state the action was just applied to (``events``: what it returned)."""
+    # the public record of moves (games/moves.py) is made of the events compared below, and a
+    # search's redrawn copy keeps none: it is left out of the comparison, and out of the view
+    # before it is made (copying the last moves is much of a view's work)
+    if isinstance(getattr(state, "moves", None), list):
+        state.moves = []
     # who is asked is public; what a secret prompt holds only its seat reads
     asked = {str(s): [p.kind, p.data if s == seat or not p.secret else None] for s, p in engine.pending(state).items()}
     seen = {
         "events": [ev for ev in events if visible(ev, seat)],
-        # the public record of moves (games/moves.py) is made of the events compared above, and a
-        # search's redrawn copy keeps none: it is left out of the comparison
         "view": {k: v for k, v in engine.view(state, seat).items() if k != "moves"},
         "legal": engine.legal(state, seat) if seat is not None else [],
         "asked": asked,
