@@ -386,12 +386,10 @@ def _intersections(sc: Scene, view: dict[str, Any], lang: str, names: list[str],
         sc.text(x, y, str(D.VERTEX_INDEX[vid]), size=11, colour=_DARK, anchor="mm")
         taken.append((x - 10, y - 8, x + 10, y + 8))
     # the numbers of occupied intersections, beside their pieces, where nothing else is drawn
+    clear = _Boxes(taken)
     for vid, x, y in labels:
         spots = _label_spots(vid, x, y)
-        lx, ly = next(
-            (s for s in spots if not any(_overlaps((s[0] - 10, s[1] - 8, s[0] + 10, s[1] + 8), t) for t in taken)),
-            spots[0],
-        )
+        lx, ly = next((s for s in spots if clear.free((s[0] - 10, s[1] - 8, s[0] + 10, s[1] + 8))), spots[0])
         sc.ellipse(
             (lx - 10, ly - 8, lx + 10, ly + 8),
             fill="#ffffff",
@@ -400,7 +398,37 @@ def _intersections(sc: Scene, view: dict[str, Any], lang: str, names: list[str],
             title=vertex(vid, lang),
         )
         sc.text(lx, ly, str(D.VERTEX_INDEX[vid]), size=11, colour=_DARK, anchor="mm")
-        taken.append((lx - 10, ly - 8, lx + 10, ly + 8))
+        clear.add((lx - 10, ly - 8, lx + 10, ly + 8))
+
+
+class _Boxes:
+    """Boxes drawn so far (added to ``taken`` too), found by the squares of a grid they cover: a
+    label's spot is tested against the boxes near it, not against every box of the board."""
+
+    CELL = 48.0
+
+    def __init__(self, taken: list[Box]) -> None:
+        self.taken = taken
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for box in taken:
+            self._index(box)
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        c = self.CELL
+        xs = range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+        return [(i, j) for i in xs for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)]
+
+    def _index(self, box: Box) -> None:
+        for key in self._keys(box):
+            self.cells.setdefault(key, []).append(box)
+
+    def add(self, box: Box) -> None:
+        self.taken.append(box)
+        self._index(box)
+
+    def free(self, box: Box) -> bool:
+        """Whether ``box`` overlaps none of the boxes (two boxes that overlap share a square)."""
+        return not any(_overlaps(box, t) for key in self._keys(box) for t in self.cells.get(key, ()))
 
 
 def _building(
