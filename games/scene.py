@@ -98,10 +98,7 @@ class Scene:
     def bounds(self, first: int = 0, last: int | None = None) -> Box | None:
         """The box that items ``first`` to ``last`` cover (a text by its extent, a shape with its
         outline), or None when there are none: what a block of the drawing took."""
-        boxes = [item_box(item) for item in self.items[first:last]]
-        if not boxes:
-            return None
-        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return _cover([item_box(item) for item in self.items[first:last]])
 
     def region(self, name: str, first: int, last: int | None = None, pad: float = 6, fold: float | None = None) -> None:
         """Name the part of the picture that items ``first`` to ``last`` drew (with ``pad`` pixels
@@ -251,14 +248,21 @@ class Scene:
         return out
 
 
+def _cover(boxes: list[Box]) -> Box | None:
+    """The box that ``boxes`` cover together, None for none."""
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def _measured(
     name: str, items: list[dict[str, Any]], pad: float, fold: float | None, width: int
 ) -> list[dict[str, Any]]:
     """The regions ``Scene.region`` named over ``items`` (see there)."""
     boxes = [item_box(item) for item in items]
-    if not boxes:
+    box = _cover(boxes)
+    if box is None:
         return []
-    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
     cuts = [box[0], box[2]] if fold is None else folds(items, fold)
     out = []
     for left, right in zip(cuts, cuts[1:], strict=False):

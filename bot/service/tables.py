@@ -13,7 +13,7 @@ import hashlib
 import json
 import secrets
 import weakref
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -552,7 +552,9 @@ class TableService:
             kept = None
         return game, kept
 
-    async def _change(self, game_id: int, change: Callable[[AsyncSession, Game, Table | None], Any]) -> Outcome:
+    async def _change(
+        self, game_id: int, change: Callable[[AsyncSession, Game, Table | None], Awaitable[Outcome]]
+    ) -> Outcome:
         """Run ``change`` (an action's checks and ``_apply``) on the game in one unit of work.
 
         First on the table this process keeps, without reading the game: its row is written

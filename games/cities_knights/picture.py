@@ -402,29 +402,24 @@ def _intersections(sc: Scene, view: dict[str, Any], lang: str, names: list[str],
 
 
 class _Boxes:
-    """Boxes drawn so far (added to ``taken`` too), found by the squares of a grid they cover: a
-    label's spot is tested against the boxes near it, not against every box of the board."""
+    """Boxes drawn so far, found by the squares of a grid they cover: a label's spot is tested
+    against the boxes near it, not against every box of the board."""
 
     CELL = 48.0
 
     def __init__(self, taken: list[Box]) -> None:
-        self.taken = taken
         self.cells: dict[tuple[int, int], list[Box]] = {}
         for box in taken:
-            self._index(box)
+            self.add(box)
 
     def _keys(self, box: Box) -> list[tuple[int, int]]:
         c = self.CELL
         xs = range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
         return [(i, j) for i in xs for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)]
 
-    def _index(self, box: Box) -> None:
+    def add(self, box: Box) -> None:
         for key in self._keys(box):
             self.cells.setdefault(key, []).append(box)
-
-    def add(self, box: Box) -> None:
-        self.taken.append(box)
-        self._index(box)
 
     def free(self, box: Box) -> bool:
         """Whether ``box`` overlaps none of the boxes (two boxes that overlap share a square)."""
