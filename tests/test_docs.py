@@ -53,7 +53,9 @@ def test_every_slash_command_is_in_the_readme_table() -> None:
 
 def test_every_benchmark_is_in_the_benchmarks_page() -> None:
     page = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
-    runnable = [p for p in (ROOT / "benchmarks").glob("*.py") if '__name__ == "__main__"' in p.read_text(encoding="utf-8")]
+    runnable = [
+        p for p in (ROOT / "benchmarks").glob("*.py") if '__name__ == "__main__"' in p.read_text(encoding="utf-8")
+    ]
     modules = sorted(p.stem for p in runnable)
     assert len(modules) >= 10
     missing = [m for m in modules if f"benchmarks.{m}" not in page]
@@ -84,7 +86,9 @@ def readme_commands() -> list[str]:
     return [line.rsplit("&& ", 1)[-1].strip() for block in blocks for line in block.strip().splitlines()]
 
 
-def run(command: str, cwd: Path, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    command: str, cwd: Path, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     argv = command.split()
     assert argv[0] == ".venv/bin/python", command
     return subprocess.run(

@@ -16,7 +16,9 @@ sequence is still the seat's means the same action at every version that shows i
 
 Only this process's own units change a kept table; when a read finds a version it did not keep
 (another process, or a unit that does not keep its tables), the game's messages are read again,
-since the process that made that change may have posted new ones.
+since the process that made that change may have posted new ones. The message ids are small and
+outlive their table: they carry the version they are known true at, so a game whose table went
+out of the keep (a busy process with many games) is read again without its messages.
 """
 
 from __future__ import annotations
@@ -32,11 +34,18 @@ Ref = tuple[int, int] | None  # (channel id, message id); None: known to be abse
 V = TypeVar("V")
 
 
+class _Refs(dict[tuple[str, int], Ref]):
+    """A game's message ids by (kind, user id), true at ``version`` (None: not known yet)."""
+
+    version: int | None = None
+
+
 class Seen:
-    def __init__(self, keep: int = 256) -> None:
-        self.keep = keep  # games kept (the least recently used go first)
+    def __init__(self, keep: int = 256, keep_refs: int = 4096) -> None:
+        self.keep = keep  # games whose tables are kept (the least recently used go first)
+        self.keep_refs = keep_refs  # games whose message ids are kept
         self._tables: OrderedDict[int, Table] = OrderedDict()
-        self._refs: OrderedDict[int, dict[tuple[str, int], Ref]] = OrderedDict()
+        self._refs: OrderedDict[int, _Refs] = OrderedDict()
         self._channels: dict[int, int] = {}  # channel id -> the game last kept there
 
     def table(self, game_id: int, version: int) -> Table | None:
@@ -60,9 +69,9 @@ class Seen:
 
     def loaded(self, table: Table) -> None:
         """A table read whole from the database: its game may have changed elsewhere."""
-        kept = self._tables.get(table.game_id)
-        if kept is None or kept.version != table.version:
-            self._refs.pop(table.game_id, None)
+        refs = self._refs.get(table.game_id)
+        if refs is not None and refs.version != table.version:
+            del self._refs[table.game_id]  # changed by someone else: their messages are read again
         self.changed(table)
 
     def changed(self, table: Table) -> None:
@@ -70,10 +79,13 @@ class Seen:
         lobbies and running games are kept: a game that ended is read rarely, and must leave no
         memory behind."""
         if table.status in (LOBBY, RUNNING):
-            self._put(self._tables, table.game_id, copy.copy(table))
+            self._put(self._tables, table.game_id, copy.copy(table), self.keep)
             self._channels[table.channel_id] = table.game_id
         else:
             self._tables.pop(table.game_id, None)
+        refs = self._refs.get(table.game_id)
+        if refs is not None:
+            refs.version = table.version
 
     def forget_table(self, game_id: int) -> None:
         """The kept table is no longer the game (its messages may still be)."""
@@ -92,16 +104,23 @@ class Seen:
         return True, refs[(kind, user_id)]
 
     def keep_ref(self, game_id: int, kind: str, user_id: int, ref: Ref) -> None:
+        self._refs_of(game_id)[(kind, user_id)] = ref
+
+    def _refs_of(self, game_id: int) -> _Refs:
         refs = self._refs.get(game_id)
         if refs is None:
-            refs = {}
-            self._put(self._refs, game_id, refs)
-        refs[(kind, user_id)] = ref
+            refs = _Refs()
+            kept = self._tables.get(game_id)
+            refs.version = kept.version if kept is not None else None
+            self._put(self._refs, game_id, refs, self.keep_refs)
+        else:
+            self._refs.move_to_end(game_id)
+        return refs
 
-    def _put(self, store: OrderedDict[int, V], game_id: int, value: V) -> None:
+    def _put(self, store: OrderedDict[int, V], game_id: int, value: V, keep: int) -> None:
         store[game_id] = value
         store.move_to_end(game_id)
-        while len(store) > self.keep:
+        while len(store) > keep:
             store.popitem(last=False)
         if len(self._channels) > 2 * self.keep:  # channels whose games are no longer kept
             self._channels = {c: g for c, g in self._channels.items() if g in self._tables}

@@ -31,7 +31,7 @@ from bot.service.rating_rows import rate_game
 from bot.service.seen import Seen
 from bot.service.taking_back import may_go, took_back
 from bot.store import repo
-from bot.store.db import ONE_STATEMENT
+from bot.store.db import one_statement
 from bot.store.models import ABANDONED, FINISHED, LOBBY, RUNNING, Game, Seat, utcnow
 from games import ai, registry, takeback
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Prompt, Result, event, visible
@@ -199,9 +199,9 @@ class TableService:
 
     @asynccontextmanager
     async def _one_statement(self) -> AsyncIterator[AsyncSession]:
-        """A session for a single statement (bot/store/db.py, ONE_STATEMENT); a write commits."""
+        """A session for a single statement (bot/store/db.py, one_statement); a write commits."""
         async with self.sessions() as s:
-            await s.connection(execution_options=ONE_STATEMENT)
+            await s.connection(execution_options=one_statement(s.bind.dialect.name))
             yield s
 
     def _lock(self, key: int) -> asyncio.Lock:

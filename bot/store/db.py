@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.store.announcements import ANNOUNCE, CHANNEL, AnnouncingSession
@@ -34,20 +35,60 @@ def ensure_sqlite_dir(url: str) -> None:
         Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
-#: Execution options of a unit that sends one statement (a version asked, a message id stored):
-#: on SQLite it runs without BEGIN, as the statement's own transaction, which spares the round
-#: trips of BEGIN; elsewhere it changes nothing. ``await session.connection(execution_options=...)``
-#: before the statement.
-ONE_STATEMENT = {"one_statement": True}
+def one_statement(dialect: str) -> dict[str, Any]:
+    """Execution options of a unit that sends one statement (a version asked, a message id
+    stored): it runs without BEGIN, as the statement's own transaction, which spares the round
+    trips of BEGIN and of the COMMIT or ROLLBACK that would end it. SQLite leaves out the
+    ``BEGIN IMMEDIATE`` of ``_on_begin``; PostgreSQL runs the connection in autocommit for the
+    unit (the pool puts the isolation level back). ``await session.connection(execution_options=
+    one_statement(session.bind.dialect.name))`` before the statement."""
+    return {"one_statement": True} if dialect == "sqlite" else {"isolation_level": "AUTOCOMMIT"}
 
 
-def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncEngine:
+#: A pooled PostgreSQL connection idle for longer than this is pinged before it is handed out,
+#: so one the server dropped meanwhile (a restart, an idle timeout) is replaced unseen. One in
+#: use moments ago is not: a ping costs a round trip or three, as much as the unit it precedes.
+PING_AFTER_IDLE = 5.0
+
+
+def _ping_idle_connections(engine: AsyncEngine, idle: float, clock: Callable[[], float]) -> None:
+    dialect = engine.sync_engine.dialect
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def _checked_in(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = clock()
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or clock() - since <= idle:
+            return  # new, or in use moments ago
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as exc:
+            if dialect.is_disconnect(exc, dbapi_connection, None):
+                # the pool drops this connection and hands out another (or a new one)
+                raise DisconnectionError(str(exc)) from exc
+            raise
+
+
+def make_engine(
+    url: str,
+    *,
+    foreign_keys: bool = True,
+    ping_after_idle: float = PING_AFTER_IDLE,
+    clock: Callable[[], float] = time.monotonic,
+    **kwargs: Any,
+) -> AsyncEngine:
     """``foreign_keys=False`` is for SQLite migrations only: batch mode rebuilds a table by copying
     and dropping it, and with foreign keys enforced the drop would cascade to the rows that refer
-    to it (SQLite ignores the pragma inside a transaction, so it is set per connection here)."""
+    to it (SQLite ignores the pragma inside a transaction, so it is set per connection here).
+    ``ping_after_idle`` and ``clock``: see PING_AFTER_IDLE (a server's connections only)."""
     ensure_sqlite_dir(url)
     if not is_sqlite(url):
-        return create_async_engine(url, pool_pre_ping=True, **kwargs)
+        engine = create_async_engine(url, **kwargs)
+        _ping_idle_connections(engine, ping_after_idle, clock)
+        return engine
     # Every unit of work ends its transaction itself (commit, or rollback when its session
     # closes), so the pool's own rollback of a returned connection would be a second one.
     engine = create_async_engine(url, connect_args={"timeout": 30}, pool_reset_on_return=None, **kwargs)

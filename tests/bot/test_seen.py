@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.service.errors import ServiceError
 from bot.service.preferences import Preferences
+from bot.service.seen import Seen
 from bot.service.tables import TableService
 from bot.store import repo
 from bot.store.db import make_sessions
@@ -184,6 +185,37 @@ async def test_message_ids_are_read_once_written_once_and_read_again_after_a_cha
     await there.remember_message(game_id=gid, kind="dm", channel_id=7, message_id=71, user_id=2)
     await here.table_by_id(gid)
     assert await here.message_of(game_id=gid, kind="dm", user_id=2) == (7, 71)
+
+
+async def test_message_ids_outlive_a_table_that_went_out_of_the_keep(store: AsyncEngine) -> None:
+    """A busy process keeps fewer tables than it has games: a game read again because its table was
+    let go still knows its messages, unless someone else changed it meanwhile."""
+    here, there = TableService(make_sessions(store)), TableService(make_sessions(store))
+    here.seen = Seen(keep=1)
+    first = await seated(here)
+    for uid in (1, 2):
+        await here.join(channel_id=CHANNEL + 1, guild_id=1, user_id=uid, name=f"p{uid}", game_key="burg")
+    second = (await here.start(channel_id=CHANNEL + 1, user_id=1)).table.game_id
+    for gid, message in ((first, 70), (second, 80)):
+        await here.table_by_id(gid)  # (the start keeps no table: the game is read once after it)
+        await here.remember_message(game_id=gid, kind="table", channel_id=7, message_id=message)
+    with statements(store) as sent:
+        for _ in range(3):
+            for gid, message in ((first, 70), (second, 80)):
+                assert here.seen.latest(gid) is None  # the other game's table took the one place
+                table = await here.table_by_id(gid)
+                assert table is not None and here.seen.latest(gid) is not None
+                assert await here.message_of(game_id=gid, kind="table") == (7, message)
+        assert await here.act(game_id=first, user_id=1, action=chips(builder=1))
+        assert await here.table_by_id(second) is not None and here.seen.latest(first) is None
+        assert await here.table_by_id(first) is not None  # read whole, at the version this process made
+        assert await here.message_of(game_id=first, kind="table") == (7, 70)
+    assert sent["game read whole"] == 8 and sent["SELECT message_refs"] == 0, sent
+    # another process acts and posts a new table message: read again once the change is seen
+    await there.act(game_id=first, user_id=2, action=chips(builder=1))
+    await there.remember_message(game_id=first, kind="table", channel_id=7, message_id=71)
+    await here.table_by_id(first)
+    assert await here.message_of(game_id=first, kind="table") == (7, 71)
 
 
 async def test_a_finished_or_forgotten_game_leaves_nothing_kept(store: AsyncEngine) -> None:

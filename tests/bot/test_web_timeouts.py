@@ -26,7 +26,9 @@ async def test_half_sent_requests_are_dropped(tmp_path: Path) -> None:
     table = (await service.start(channel_id=5, user_id=1)).table
     links = Links("secret", "http://127.0.0.1", 3600)
     token = links.token(table.game_id, 0, table.user_of(0))
-    web = WebTable(service, Pictures(picture_pool()), links, poll=None, heartbeat=None, idle_timeout=0.2, body_timeout=0.2)
+    web = WebTable(
+        service, Pictures(picture_pool()), links, poll=None, heartbeat=None, idle_timeout=0.2, body_timeout=0.2
+    )
     await web.start()
     try:
         # headers that never end: the connection is closed, not kept open

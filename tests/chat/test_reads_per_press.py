@@ -1,7 +1,8 @@
 """What a press and a typed suggestion read from the database when the bot keeps the game
 (bot/service/seen.py): a button that names an action is read on the kept table and the action
 reads nothing of the game before writing it; a step of a menu asks the game's version; `/play`'s
-suggestions come from the kept table. Every answer stays the same as when the game is read."""
+suggestions come from the kept table, and so does the action a picked suggestion names while its
+prompt is still the seat's. Every answer stays the same as when the game is read."""
 
 from __future__ import annotations
 
@@ -58,8 +59,8 @@ async def test_a_press_that_acts_reads_nothing_of_the_game_a_step_asks_its_versi
     assert 0 not in table.prompts and 1 in table.prompts
 
 
-async def test_play_suggestions_come_from_the_kept_table_and_the_command_reads_the_game(world: World) -> None:
-    alice, _bob = await open_table(world, ["alice", "bob"])
+async def test_play_reads_nothing_for_a_suggestion_the_kept_table_still_shows(world: World) -> None:
+    alice, bob = await open_table(world, ["alice", "bob"])
     await current(world)
     with reads(world) as sent:
         choices = await alice.autocomplete(world.channel, "play", "action", "no 2 builders 1 infantry")
@@ -68,4 +69,17 @@ async def test_play_suggestions_come_from_the_kept_table_and_the_command_reads_t
         r = await alice.slash(world.channel, "play", action=choices[0]["value"])
     text = r.followups[-1].content if r.followups else r.response.content
     assert text.startswith("Done:") and "2 builders" in text
-    assert len(sent) == 1 and "games.version" in sent[0], sent  # the command's own look at the game
+    assert sent == [], sent  # the suggestion's prompt is still the seat's on the kept table
+    # the same suggestion again: its prompt is gone, so the game is read, and it is refused
+    with reads(world) as sent:
+        r = await alice.slash(world.channel, "play", action=choices[0]["value"])
+    assert len(sent) == 1 and "games.version" in sent[0], sent
+    assert r.response is not None and not r.response.content.startswith("Done:")
+    # an action typed out rather than picked is looked up on the game as it is
+    choices = await bob.autocomplete(world.channel, "play", "action", "no 2 builders 1 infantry")
+    label = choices[0]["name"]
+    with reads(world) as sent:
+        r = await bob.slash(world.channel, "play", action=label)
+    text = r.followups[-1].content if r.followups else r.response.content
+    assert text.startswith("Done:") and "2 builders" in text
+    assert len(sent) == 1 and "games.version" in sent[0], sent

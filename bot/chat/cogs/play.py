@@ -57,11 +57,19 @@ class Play(commands.Cog):
         await self.ctl.show_hand(interaction)
 
     async def _legal_labels(
-        self, interaction: discord.Interaction, *, hints: bool = False
+        self, interaction: discord.Interaction, *, hints: bool = False, seq: int | None = None
     ) -> tuple[object, int, list[tuple[str, dict]]]:
         """The person's seat and its legal actions with their labels. ``hints``: suggestions while
-        typing, from the table this process keeps when it has one (the command reads the game)."""
-        table = self.service.table_for_hints(interaction.channel_id or 0) if hints else None
+        typing, from the table this process keeps when it has one. ``seq``: the command names a
+        suggestion made for that prompt sequence of the seat; while the kept table still shows it,
+        it means the same action there as at every version that shows it (see
+        bot/service/seen.py; the action's unit checks the sequence under the game's lock), so the
+        kept table says which action it is. Otherwise the command reads the game."""
+        table = self.service.table_for_hints(interaction.channel_id or 0) if hints or seq is not None else None
+        if table is not None and not hints:
+            seat = table.seat_played_by(interaction.user.id)
+            if seat is None or seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
+                table = None
         if table is None:
             table = await self.service.table_in(interaction.channel_id or 0)
         if table is None or table.state is None:
@@ -95,11 +103,12 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         try:
-            table, seat, labelled = await self._legal_labels(interaction)
-            chosen, seq = None, None
             picked = PICKED.fullmatch(action.strip())
+            named = int(picked[1]) if picked is not None else None
+            table, seat, labelled = await self._legal_labels(interaction, seq=named)
+            chosen, seq = None, None
             if picked is not None and int(picked[2]) < len(labelled):
-                seq, chosen = int(picked[1]), labelled[int(picked[2])]
+                seq, chosen = named, labelled[int(picked[2])]
             if chosen is None:
                 matches = [pair for pair in labelled if pair[0].lower() == action.strip().lower()]
                 chosen = matches[0] if len(matches) == 1 else None
