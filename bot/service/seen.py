@@ -81,11 +81,14 @@ class Seen:
         if table.status in (LOBBY, RUNNING):
             self._put(self._tables, table.game_id, copy.copy(table), self.keep)
             self._channels[table.channel_id] = table.game_id
-        else:
-            self._tables.pop(table.game_id, None)
+            self._refs_of(table.game_id).version = table.version
+            return
+        self._tables.pop(table.game_id, None)
         refs = self._refs.get(table.game_id)
-        if refs is not None:
+        if refs:  # messages the bot is still to edit (``forget`` when it is done with the game)
             refs.version = table.version
+        elif refs is not None:
+            del self._refs[table.game_id]
 
     def forget_table(self, game_id: int) -> None:
         """The kept table is no longer the game (its messages may still be)."""

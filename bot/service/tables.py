@@ -464,42 +464,50 @@ class TableService:
     async def start(
         self, *, channel_id: int, user_id: int, options_text: str | None = None, clock_text: str | None = None
     ) -> Outcome:
-        async with self._lock(-channel_id), self._unit() as s:
-            game = await repo.active_game(s, channel_id, lock=True)
-            if game is None:
-                raise ServiceError("no_game")
-            if game.status == RUNNING:
-                raise ServiceError("game_running")
-            if not any(seat.user_id == user_id for seat in game.seats):
-                raise ServiceError("not_in_lobby")
-            if all(seat.is_ai for seat in game.seats):
-                raise ServiceError("only_ai")
-            engine = registry.get(game.game_key)
-            n = len(game.seats)
-            counts = tuple(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
-            if n < engine.min_players:
-                raise ServiceError("too_few", min=engine.min_players, have=n)
-            if n > engine.max_players:
-                raise ServiceError("too_many", max=engine.max_players, have=n)
-            if n not in counts:
-                raise ServiceError("bad_count", counts=", ".join(map(str, counts)), have=n)
-            options = parse_options(engine, options_text)
-            game.clock_seconds = clock.clock_seconds(clock_text)
-            seed = self._seeds()
-            try:
-                state = engine.start(n, dict(options), seed)
-            except InvalidOptions as exc:
-                raise ServiceError("bad_options", detail=str(exc)) from None
-            await self._seat_as_engine_says(s, game, engine.view(state, None).get("seat_order"))
-            game.options, game.seed, game.status = options, seed, RUNNING
-            game.started_at = self.now()  # a game's duration counts from here, not from the lobby
-            game.snapshot = engine.dump(state)
-            secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
-            await s.flush()
-            await clock.reschedule(s, game, self._waiting_people(self._seats(game), engine, state), self.now())
-            table = self._table(game, state)
-            opening = getattr(engine, "opening_events", None)
-            return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
+        async with self._lock(-channel_id):
+            async with self._unit() as s:
+                outcome = await self._start(s, channel_id, user_id, options_text, clock_text)
+            self.seen.changed(outcome.table)  # committed: the table message posted next is of this version
+            return outcome
+
+    async def _start(
+        self, s: AsyncSession, channel_id: int, user_id: int, options_text: str | None, clock_text: str | None
+    ) -> Outcome:
+        game = await repo.active_game(s, channel_id, lock=True)
+        if game is None:
+            raise ServiceError("no_game")
+        if game.status == RUNNING:
+            raise ServiceError("game_running")
+        if not any(seat.user_id == user_id for seat in game.seats):
+            raise ServiceError("not_in_lobby")
+        if all(seat.is_ai for seat in game.seats):
+            raise ServiceError("only_ai")
+        engine = registry.get(game.game_key)
+        n = len(game.seats)
+        counts = tuple(getattr(engine, "player_counts", range(engine.min_players, engine.max_players + 1)))
+        if n < engine.min_players:
+            raise ServiceError("too_few", min=engine.min_players, have=n)
+        if n > engine.max_players:
+            raise ServiceError("too_many", max=engine.max_players, have=n)
+        if n not in counts:
+            raise ServiceError("bad_count", counts=", ".join(map(str, counts)), have=n)
+        options = parse_options(engine, options_text)
+        game.clock_seconds = clock.clock_seconds(clock_text)
+        seed = self._seeds()
+        try:
+            state = engine.start(n, dict(options), seed)
+        except InvalidOptions as exc:
+            raise ServiceError("bad_options", detail=str(exc)) from None
+        await self._seat_as_engine_says(s, game, engine.view(state, None).get("seat_order"))
+        game.options, game.seed, game.status = options, seed, RUNNING
+        game.started_at = self.now()  # a game's duration counts from here, not from the lobby
+        game.snapshot = engine.dump(state)
+        secret, public = self._refresh_prompts(game, engine, state, seq=game.version + 1)
+        await s.flush()
+        await clock.reschedule(s, game, self._waiting_people(self._seats(game), engine, state), self.now())
+        table = self._table(game, state)
+        opening = getattr(engine, "opening_events", None)
+        return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
 
     @staticmethod
     async def _seat_as_engine_says(s: AsyncSession, game: Game, order: Any) -> None:

@@ -6,6 +6,7 @@ seat is phrased in the second person (the ``key/you`` templates).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.battles_builders import data as D
@@ -256,6 +257,7 @@ def _subject(seat: int | None, names: list[str], lang: Lang, viewer: int | None)
     return capital(_dummy(lang))
 
 
+@lru_cache(maxsize=1024)  # a menu of chip commits names every count of every kind, after every action
 def kind_label(kind: str, n: int, lang: Lang) -> str:
     return G.count(kind, _lang(lang), n)
 
