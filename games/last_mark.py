@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from games.moves import Move, band_text, newest
+from games.moves import FRAME, Move, band_text, newest
 from games.scene import Scene
 
 __all__ = ("mark_newest", "mark_last", "LAST", "HALO_DASH")
@@ -53,15 +53,24 @@ def mark_newest(
     """Mark the view's newest move (games/moves.py): the game's ``places`` of it and its
     ``describe``d caption; before the first move the band says there is none yet."""
     move = newest(view)
+    frame = view.get(FRAME)  # a replay's frame: its band also says which moment it shows
     if move is None:
-        mark_last(sc, [], None, lang)
+        mark_last(sc, [], None, lang, frame=frame)
     else:
-        mark_last(sc, places(move, view), describe(move, lang, names), lang, under=under)
+        mark_last(sc, places(move, view), describe(move, lang, names), lang, under=under, frame=frame)
 
 
-def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, *, under: tuple[str, ...] = ()) -> None:
+def mark_last(
+    sc: Scene,
+    places: Iterable[str],
+    caption: str | None,
+    lang: str,
+    *,
+    under: tuple[str, ...] = (),
+    frame: dict[str, Any] | None = None,
+) -> None:
     """Mark the items of ``places`` and put the caption (None: no move yet) in a band under the
-    picture.
+    picture (with a replay frame's words, games/moves.py FRAME).
 
     A halo goes on top of the drawing, except for places whose id starts with one of ``under``
     (a board's land hexes and paths, with the intersections' numbers at their ends): their halo
@@ -88,7 +97,7 @@ def mark_last(sc: Scene, places: Iterable[str], caption: str | None, lang: str, 
         edge = ARROW * 0.75  # the arrow reaches up and right of its tip: it stays in the picture
         _marker(sc, _clamp(spot[0], 2, sc.width - edge - 2), _clamp(spot[1], edge + 2, sc.height))
     sc.caption = caption
-    _band(sc, band_text(caption, lang))
+    _band(sc, band_text(caption, lang, frame))
 
 
 def _ring(items: list[dict[str, Any]], low: bool) -> tuple[list[Point], Point, bool]:

@@ -32,6 +32,7 @@ __all__ = (
     "headline",
     "chosen_caption",
     "band_text",
+    "FRAME",
 )
 
 Move = dict[str, Any]
@@ -53,6 +54,10 @@ LAST_MOVE = {"en": "Last move", "nl": "Laatste zet"}
 NO_MOVE = {"en": "none yet", "nl": "nog geen"}
 #: a hidden pick before its reveal: who chose, never what
 CHOSEN = {"en": "{who} has chosen", "nl": "{who} heeft gekozen"}
+#: A replay frame's view carries its own words for the band under this key (games/replay.py):
+#: ``moment`` (which moment of the game it shows) stands where "Last move" stands, ``move``
+#: (default true) whether the move's caption follows, ``after`` what comes last (how it ended).
+FRAME = "replay_frame"
 
 
 def _plain(value: Any) -> Any:
@@ -127,9 +132,14 @@ def chosen_caption(who: str, lang: str) -> str:
     return CHOSEN.get(lang, CHOSEN["en"]).format(who=who)
 
 
-def band_text(caption: str | None, lang: str) -> str:
+def band_text(caption: str | None, lang: str, frame: dict[str, Any] | None = None) -> str:
     """The caption as a picture's band shows it, after the words that name the mark (None: there
-    was no move yet)."""
+    was no move yet); in a replay's frame after the words of ``frame`` (see FRAME)."""
+    if frame is not None:
+        text = str(frame["moment"])
+        if caption is not None and frame.get("move", True):
+            text = f"{text}: {caption}"
+        return f"{text.rstrip('.')} · {frame['after']}" if frame.get("after") else text
     if caption is None:
         caption = NO_MOVE.get(lang, NO_MOVE["en"])
     return f"{LAST_MOVE.get(lang, LAST_MOVE['en'])}: {caption}"

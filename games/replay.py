@@ -2,8 +2,9 @@
 
 ``steps`` replays a log through the engine; ``key_frames`` picks the moments worth a picture (the
 start, every change of turn, the end); ``animation`` draws each once with the game's own picture
-code, captions it with the move it shows and makes an animated GIF small enough for a chat
-attachment, on one shared palette so the GIF stores only what changed between frames;
+code, whose band under the board says which moment it shows, the move just made and, last, how the
+game ended, and makes an animated GIF small enough for a chat attachment, on one shared palette so
+the GIF stores only what changed between frames;
 ``export``/``load_export`` are the JSON file that ``python -m games replay FILE`` plays back in the
 terminal. All of them end with the game's result as every record ranks it (``games.standing``: a
 resignation counts as a loss), also when a resignation ended the game before its rules did.
@@ -17,12 +18,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games import export_file, registry, standing
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Result, visible
-from games.fonts import font
 from games.json_file import DamagedFile
+from games.moves import FRAME
 from games.standing import SeatRecord
 
 FORMAT = export_file.FORMAT
@@ -31,11 +32,21 @@ FORMAT = export_file.FORMAT
 MAX_FRAMES = 80
 FRAME_MS, LAST_FRAME_MS = 800, 4000
 MAX_BYTES = 8 * 1024 * 1024 - 64 * 1024  # Discord's attachment limit, with room for the message
-CAPTION_H = 30  # the band above each frame that says which moment of the game it shows
-CAPTION_SIZES = (18, 16, 14, 12)  # the caption's type, largest first: the first that fits is used
 CAPTIONS = {
-    "en": {"start": "Start", "move": "Move {n} of {total}: {name}", "end": "the end", "closing": "The end"},
-    "nl": {"start": "Begin", "move": "Zet {n} van {total}: {name}", "end": "einde", "closing": "Einde"},
+    "en": {
+        "start": "Start",
+        "move": "Move {n} of {total}: {name}",
+        "moment": "Move {n} of {total}",
+        "end": "the end",
+        "closing": "The end",
+    },
+    "nl": {
+        "start": "Begin",
+        "move": "Zet {n} van {total}: {name}",
+        "moment": "Zet {n} van {total}",
+        "end": "einde",
+        "closing": "Einde",
+    },
 }
 #: What the terminal playback says besides the game's own texts.
 PLAYBACK = {
@@ -50,7 +61,6 @@ PLAYBACK = {
         "differs": "De herhaling WIJKT AF van de export.",
     },
 }
-CAPTION_INK, CAPTION_BG = (250, 250, 250), (40, 40, 48)
 
 
 @dataclass
@@ -129,8 +139,8 @@ def frames_and_result(
 
 
 def caption(frame: Frame, total: int, names: list[str], lang: str, ending: str | None = None) -> str:
-    """Which moment a frame shows: the start, or the move just made and by whom; the last one
-    also how the game ended (``ending``, e.g. "bob wins")."""
+    """Which moment a frame shows, in one line (the web page's replay): the start, or the move
+    just made and by whom; the last one also how the game ended (``ending``, e.g. "bob wins")."""
     words = CAPTIONS.get(lang, CAPTIONS["en"])
     if frame.closing:
         return f"{words['closing']}: {ending}" if ending else words["closing"]
@@ -144,6 +154,18 @@ def caption(frame: Frame, total: int, names: list[str], lang: str, ending: str |
     return f"{text} · {words['end']}: {ending}" if ending else f"{text} · {words['end']}"
 
 
+def frame_band(frame: Frame, total: int, lang: str, ending: str | None = None) -> dict[str, Any]:
+    """What a GIF frame's band says besides the move it marks (games/moves.py FRAME): which
+    moment it shows, the last frame how the game ended, a closing frame only that."""
+    words = CAPTIONS.get(lang, CAPTIONS["en"])
+    if frame.closing:
+        return {"moment": f"{words['closing']}: {ending}" if ending else words["closing"], "move": False}
+    start = frame.index == 0 or frame.seat is None
+    moment = words["start"] if start else words["moment"].format(n=frame.index, total=total)
+    after = (f"{words['end']}: {ending}" if ending else words["end"]) if frame.over else None
+    return {"moment": moment, "after": after}
+
+
 def final_result(
     engine: Engine, result: Result | None, seats: list[SeatRecord] | None, stored: dict[str, Any] | None
 ) -> Result | None:
@@ -155,16 +177,6 @@ def final_result(
         return None
     gone = {i for i, seat in enumerate(seats or []) if seat.resigned} | set(standing.resigned_seats(recorded))
     return standing.ranked(result, gone, getattr(engine, "team_of", None))
-
-
-def captioned(board: Image.Image, text: str) -> Image.Image:
-    """The board under a band with ``text``, in a smaller type when a long ending needs it."""
-    out = Image.new("RGB", (board.width, board.height + CAPTION_H), CAPTION_BG)
-    out.paste(board.convert("RGB"), (0, CAPTION_H))
-    room = board.width - 24
-    size = next((size for size in CAPTION_SIZES if font(size, "bold").getlength(text) <= room), CAPTION_SIZES[-1])
-    ImageDraw.Draw(out).text((12, CAPTION_H // 2), text, fill=CAPTION_INK, font=font(size, "bold"), anchor="lm")
-    return out
 
 
 def shared_palette(images: list[Image.Image]) -> Image.Image:
@@ -183,7 +195,8 @@ def shared_palette(images: list[Image.Image]) -> Image.Image:
 
 def gif_frame(image: Image.Image, palette: Image.Image) -> Image.Image:
     """A frame mapped onto the shared palette."""
-    return image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def board_image(engine: Engine, view: dict[str, Any], lang: str, names: list[str]) -> Image.Image | None:
@@ -225,11 +238,11 @@ def animation(
 def frame_pictures(
     engine: Engine, frames: list[Frame], total: int, names: list[str], lang: str, ending: str | None = None
 ) -> list[Image.Image]:
-    """Each frame drawn once, captioned, on one shared palette and one size."""
+    """Each frame drawn once, its band saying which moment it shows, on one shared palette and
+    one size."""
 
     def draw(frame: Frame) -> Image.Image | None:
-        board = board_image(engine, frame.view, lang, names)
-        return None if board is None else captioned(board, caption(frame, total, names, lang, ending))
+        return board_image(engine, {**frame.view, FRAME: frame_band(frame, total, lang, ending)}, lang, names)
 
     # the palette comes from the first, middle and last frames, drawn first and kept
     samples = {i: draw(frames[i]) for i in sorted({0, len(frames) // 2, len(frames) - 1})} if frames else {}

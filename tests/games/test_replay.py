@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageSequence
 
-from games import registry, replay, standing
-from games.fonts import font
+from games import last_mark, registry, replay, standing
+from games.moves import FRAME
+from games.scene import overflows
 from games.standing import SeatRecord
+from games.war_chest import picture as war_chest_picture
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,13 +55,16 @@ def test_animation_frames_and_last_frame(key: str, players: int) -> None:
     pictures = replay.frame_pictures(engine, frames, len(log), names, "en", ending)
     for i in (0, count // 2, count - 1):  # the GIF keeps every frame exactly as drawn
         assert ImageChops.difference(shown[i], pictures[i].convert("RGB")).getbbox() is None
-    # the last frame is the stored final state, the first the start, each under its caption
-    for picture, state in ((pictures[-1], final), (pictures[0], engine.start(players, {}, 4))):
-        board = engine.picture_image(engine.view(state, None), "en", names)
+    # the last frame is the stored final state, the first the start, each with its band's words
+    first = engine.start(players, {}, 4)
+    for picture, frame, state in ((pictures[-1], frames[-1], final), (pictures[0], frames[0], first)):
+        view = {**engine.view(state, None), FRAME: replay.frame_band(frame, len(log), "en", ending)}
+        board = engine.picture_image(view, "en", names)
         expected = replay.gif_frame(board, picture).convert("RGB")
-        below = picture.convert("RGB").crop((0, replay.CAPTION_H, board.width, replay.CAPTION_H + board.height))
-        assert ImageChops.difference(below, expected).getbbox() is None
-    assert ImageChops.difference(shown[0], shown[-1]).crop((0, 0, 300, replay.CAPTION_H)).getbbox() is not None
+        drawn = picture.convert("RGB").crop((0, 0, board.width, board.height))
+        assert ImageChops.difference(drawn, expected).getbbox() is None
+    bands = [frame.crop((0, frame.height - 60, 400, frame.height)) for frame in (shown[0], shown[-1])]
+    assert ImageChops.difference(*bands).getbbox() is not None
 
 
 def test_each_frame_says_which_move_it_shows() -> None:
@@ -114,16 +119,44 @@ def test_a_game_a_resignation_ended_closes_with_a_frame_that_says_so() -> None:
         assert replay.animation("war_chest", 2, {}, 4, log, names, "nl")[1] == len(frames)
 
 
-def test_a_long_caption_is_set_smaller_to_stay_on_the_frame() -> None:
-    board = Image.new("RGB", (1000, 200), (255, 255, 255))
-    text = (
-        "Zet 315 van 315: Koningin Wilhelmina (AI) · einde: Bartholomeus van Rijn en Cornelia de Graaf "
-        "hebben opgegeven · Anna en Pieter winnen"
+def test_a_frame_s_band_says_which_moment_it_shows_and_how_the_game_ended() -> None:
+    log, final = _finished_game("war_chest", 2, 4)
+    engine = registry.get("war_chest")
+    names = ["ann", "bo"]
+    frames = replay.key_frames(engine, 2, {}, 4, log)
+    total, middle = len(log), frames[len(frames) // 2]
+    ending = standing.ending(replay.final_result(engine, engine.result(final), None, None), names, "nl")
+    closing = replay.Frame(frames[-1].index, None, frames[-1].view, over=True, closing=True)
+
+    def band(frame: replay.Frame, lang: str, said: str | None = None) -> str:
+        view = {**frame.view, FRAME: replay.frame_band(frame, total, lang, said)}
+        texts = [" ".join(t["lines"]) for t in war_chest_picture.scene(view, lang, names).texts()]
+        return texts[-1]  # the band is drawn last, under the board
+
+    move = war_chest_picture.describe_move(middle.view["moves"][-1], "en", names)
+    assert band(frames[0], "en") == "Start" and band(frames[0], "nl") == "Begin"
+    assert band(middle, "en") == f"Move {middle.index} of {total}: {move}"
+    last = war_chest_picture.describe_move(frames[-1].view["moves"][-1], "nl", names)
+    assert band(frames[-1], "nl", ending) == f"Zet {total} van {total}: {last.rstrip('.')} · einde: {ending}"
+    assert band(closing, "nl", ending) == f"Einde: {ending}"
+    # the table's own picture still says "Last move" there
+    assert " ".join(war_chest_picture.scene(middle.view, "en", names).texts()[-1]["lines"]) == f"Last move: {move}"
+
+
+def test_a_long_band_is_set_smaller_to_stay_on_the_frame() -> None:
+    log, _ = _finished_game("war_chest", 2, 4)
+    engine = registry.get("war_chest")
+    names = ["Koningin Wilhelmina (AI)", "Bartholomeus van Rijn"]
+    frame = replay.key_frames(engine, 2, {}, 4, log)[-1]
+    ending = (
+        "Bartholomeus van Rijn en Cornelia de Graaf hebben opgegeven · Anna, Pieter, Wilhelmina en Hendrik "
+        "winnen met elk evenveel punten"
     )
-    assert 12 + font(18, "bold").getlength(text) > 1000  # too wide in the usual type
-    band = replay.captioned(board, text).crop((0, 0, 1000, replay.CAPTION_H))
-    ink = ImageChops.difference(band, Image.new("RGB", band.size, replay.CAPTION_BG)).getbbox()
-    assert ink is not None and ink[2] <= 1000 - 12
+    view = {**frame.view, FRAME: replay.frame_band(frame, len(log), "nl", ending)}
+    sc = war_chest_picture.scene(view, "nl", names)
+    text = sc.texts()[-1]
+    assert len(text["lines"]) > 1 or text["size"] < last_mark.BAND_SIZE  # wrapped or smaller, never cut
+    assert ending in " ".join(text["lines"]) and overflows(sc) == []
 
 
 def test_export_plays_back_in_the_terminal(tmp_path: Path) -> None:
