@@ -420,13 +420,7 @@ class TableService:
         if level not in AI_LEVELS:
             raise ServiceError("bad_level", level=echo(level), levels=", ".join(AI_LEVELS))
         async with self._lock(-channel_id), self._unit() as s:
-            game = await repo.active_game(s, channel_id, lock=True)
-            if game is None:
-                raise ServiceError("no_game")
-            if game.status == RUNNING:
-                raise ServiceError("addbot_running")
-            if not any(seat.user_id == user_id for seat in game.seats):
-                raise ServiceError("not_in_lobby")
+            game = await self._own_lobby(s, channel_id, user_id, running="addbot_running")
             engine = registry.get(game.game_key)
             if len(game.seats) >= engine.max_players:
                 raise ServiceError("lobby_full", max=engine.max_players)
@@ -443,13 +437,7 @@ class TableService:
     async def remove_bot(self, *, channel_id: int, user_id: int, name: str | None = None) -> tuple[Table, str]:
         """Take an AI player out of the lobby: the one named, else the last one seated."""
         async with self._lock(-channel_id), self._unit() as s:
-            game = await repo.active_game(s, channel_id, lock=True)
-            if game is None:
-                raise ServiceError("no_game")
-            if game.status == RUNNING:
-                raise ServiceError("removebot_running")
-            if not any(seat.user_id == user_id for seat in game.seats):
-                raise ServiceError("not_in_lobby")
+            game = await self._own_lobby(s, channel_id, user_id, running="removebot_running")
             bots = [seat for seat in game.seats if seat.is_ai]
             if name:
                 bots = [seat for seat in bots if seat.display_name.lower() == name.strip().lower()]
@@ -473,13 +461,7 @@ class TableService:
     async def _start(
         self, s: AsyncSession, channel_id: int, user_id: int, options_text: str | None, clock_text: str | None
     ) -> Outcome:
-        game = await repo.active_game(s, channel_id, lock=True)
-        if game is None:
-            raise ServiceError("no_game")
-        if game.status == RUNNING:
-            raise ServiceError("game_running")
-        if not any(seat.user_id == user_id for seat in game.seats):
-            raise ServiceError("not_in_lobby")
+        game = await self._own_lobby(s, channel_id, user_id, running="game_running")
         if all(seat.is_ai for seat in game.seats):
             raise ServiceError("only_ai")
         engine = registry.get(game.game_key)
@@ -508,6 +490,19 @@ class TableService:
         table = self._table(game, state)
         opening = getattr(engine, "opening_events", None)
         return Outcome(table, list(opening(state)) if opening else [], secret, public, finished=False)
+
+    @staticmethod
+    async def _own_lobby(s: AsyncSession, channel_id: int, user_id: int, *, running: str) -> Game:
+        """The channel's lobby, locked, with ``user_id`` in it; ``running``: the refusal when its
+        game runs already."""
+        game = await repo.active_game(s, channel_id, lock=True)
+        if game is None:
+            raise ServiceError("no_game")
+        if game.status == RUNNING:
+            raise ServiceError(running)
+        if not any(seat.user_id == user_id for seat in game.seats):
+            raise ServiceError("not_in_lobby")
+        return game
 
     @staticmethod
     async def _seat_as_engine_says(s: AsyncSession, game: Game, order: Any) -> None:

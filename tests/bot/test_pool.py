@@ -3,6 +3,9 @@ only a connection idle for a while is pinged before use (bot/store/db.py)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -46,12 +49,28 @@ async def _terminate(by: AsyncEngine, pid: int) -> None:
         assert (await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})).scalar_one()
 
 
-async def test_a_connection_dropped_while_idle_is_replaced_unseen(pg_engine: AsyncEngine) -> None:
+@dataclass
+class Pool:
+    engine: AsyncEngine
+    clock: Clock
+    pings: list[int]
+    service: TableService
+
+
+@asynccontextmanager
+async def pool(pg_engine: AsyncEngine) -> AsyncIterator[Pool]:
+    """An engine of its own on the test's database, with a clock the test moves and its pings counted."""
     clock = Clock()
     engine = make_engine(pg_engine.url.render_as_string(hide_password=False), clock=clock)
-    pings = _pinged(engine)
-    service = TableService(make_sessions(engine))
     try:
+        yield Pool(engine, clock, _pinged(engine), TableService(make_sessions(engine)))
+    finally:
+        await engine.dispose()
+
+
+async def test_a_connection_dropped_while_idle_is_replaced_unseen(pg_engine: AsyncEngine) -> None:
+    async with pool(pg_engine) as p:
+        engine, clock, pings, service = p.engine, p.clock, p.pings, p.service
         first = await _backend_pid(engine)
         assert await service.table_in(5) is None and pings == []  # in use moments ago: no ping
         assert await _backend_pid(engine) == first  # the same pooled connection all along
@@ -61,16 +80,11 @@ async def test_a_connection_dropped_while_idle_is_replaced_unseen(pg_engine: Asy
         assert pings == [1]
         assert await _backend_pid(engine) != first
         assert pings == [1]
-    finally:
-        await engine.dispose()
 
 
 async def test_a_connection_in_use_moments_ago_is_not_pinged(pg_engine: AsyncEngine) -> None:
-    clock = Clock()
-    engine = make_engine(pg_engine.url.render_as_string(hide_password=False), clock=clock)
-    pings = _pinged(engine)
-    service = TableService(make_sessions(engine))
-    try:
+    async with pool(pg_engine) as p:
+        engine, clock, pings, service = p.engine, p.clock, p.pings, p.service
         first = await _backend_pid(engine)
         await _terminate(pg_engine, first)
         clock.now += PING_AFTER_IDLE - 0.5
@@ -81,8 +95,6 @@ async def test_a_connection_in_use_moments_ago_is_not_pinged(pg_engine: AsyncEng
         # ... and the pool, told the connections are gone, opens a new one for the next press
         assert await service.table_in(5) is None
         assert await _backend_pid(engine) != first
-    finally:
-        await engine.dispose()
 
 
 async def test_a_unit_of_one_statement_sends_no_begin(store: AsyncEngine) -> None:
