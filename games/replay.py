@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image
 
-from games import export_file, registry, standing
+from games import animated_gif, export_file, registry, standing
 from games.core import Action, Engine, Event, IllegalAction, InvalidOptions, Result, visible
 from games.json_file import DamagedFile
 from games.moves import FRAME
@@ -238,8 +238,8 @@ def animation(
 def frame_pictures(
     engine: Engine, frames: list[Frame], total: int, names: list[str], lang: str, ending: str | None = None
 ) -> list[Image.Image]:
-    """Each frame drawn once, its band saying which moment it shows, on one shared palette and
-    one size."""
+    """Each frame drawn once, its band saying which moment it shows, on one shared palette (the
+    frames keep their own sizes: the GIF puts each at the top left of a canvas of the largest)."""
 
     def draw(frame: Frame) -> Image.Image | None:
         return board_image(engine, {**frame.view, FRAME: frame_band(frame, total, lang, ending)}, lang, names)
@@ -255,38 +255,21 @@ def frame_pictures(
         image = samples.pop(i) if i in samples else draw(frame)
         if image is not None:
             pictures.append(gif_frame(image, palette))
-    return _same_size(pictures)
+    return pictures
 
 
 def gif(pictures: list[Image.Image]) -> bytes:
-    """The frames as an animated GIF that stores only what changed from frame to frame, scaled
-    down (rarely: a very long game of a large board) until it fits in a chat attachment."""
+    """The frames as an animated GIF that stores only what changed from frame to frame
+    (games/animated_gif.py), scaled down (rarely: a very long game of a large board) until it fits
+    in a chat attachment."""
     scale = 1.0
+    durations = [FRAME_MS] * (len(pictures) - 1) + [LAST_FRAME_MS]
     while True:
-        out = io.BytesIO()
-        durations = [FRAME_MS] * (len(pictures) - 1) + [LAST_FRAME_MS]
-        pictures[0].save(
-            out, format="GIF", save_all=True, append_images=pictures[1:], duration=durations, loop=0, optimize=True
-        )
-        if out.tell() <= MAX_BYTES or scale < 0.2:
-            return out.getvalue()
+        data = animated_gif.encode(pictures, durations)
+        if len(data) <= MAX_BYTES or scale < 0.2:
+            return data
         scale *= 0.75
         pictures = [_scaled(p, 0.75) for p in pictures]
-
-
-def _same_size(frames: list[Image.Image]) -> list[Image.Image]:
-    """Every frame on a canvas of the largest (a board may grow during the game), filled with the
-    colour of its own bottom edge."""
-    width, height = max(f.width for f in frames), max(f.height for f in frames)
-    out = []
-    for frame in frames:
-        if frame.size != (width, height):
-            canvas = Image.new("P", (width, height), frame.getpixel((0, frame.height - 1)))
-            canvas.putpalette(frame.getpalette() or [])
-            canvas.paste(frame, (0, 0))
-            frame = canvas
-        out.append(frame)
-    return out
 
 
 def _scaled(frame: Image.Image, scale: float) -> Image.Image:
