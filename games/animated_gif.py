@@ -24,10 +24,9 @@ GLOBAL_256 = 0xF7  # a global colour table of 256 entries (8 bits of colour reso
 
 @dataclass
 class _Written:
-    image: Image.Image  # what is stored: the changed box, unchanged pixels transparent
+    image: Image.Image  # what is stored: the whole first frame, then the boxes that changed
     offset: tuple[int, int]
     duration: int  # ms
-    transparent: bool
 
 
 def encode(frames: list[Image.Image], durations: list[int]) -> bytes:
@@ -39,18 +38,18 @@ def encode(frames: list[Image.Image], durations: list[int]) -> bytes:
         raise ValueError("the shared palette needs a free index for unchanged pixels (at most 255 colours)")
     width, height = max(f.width for f in frames), max(f.height for f in frames)
     # the first frame covers the whole canvas, so a loop back to it clears whatever came last
-    written = [_Written(_padded(frames[0], width, height), (0, 0), durations[0], False)]
+    written = [_Written(_padded(frames[0], width, height), (0, 0), durations[0])]
     for before, frame, duration in zip(frames, frames[1:], durations[1:], strict=False):
         box = _changed_box(before, frame, unchanged, (width, height))
         if box is None:  # the same picture again: the one before shows longer
             written[-1].duration += duration
         else:
-            written.append(_Written(box[0], box[1], duration, True))
+            written.append(_Written(box[0], box[1], duration))
     out = [b"GIF89a", struct.pack("<HHBBB", width, height, GLOBAL_256, 0, 0), palette.ljust(768, b"\0")]
     out.append(LOOP_FOREVER)
-    for w in written:
+    for i, w in enumerate(written):
         params: dict[str, int] = {"duration": w.duration, "disposal": LEAVE_IN_PLACE}
-        if w.transparent:
+        if i > 0:  # every frame after the first is a changed box, its unchanged pixels transparent
             params["transparency"] = unchanged
         out += GifImagePlugin.getdata(w.image, w.offset, **params)
     out.append(b";")

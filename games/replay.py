@@ -35,14 +35,12 @@ MAX_BYTES = 8 * 1024 * 1024 - 64 * 1024  # Discord's attachment limit, with room
 CAPTIONS = {
     "en": {
         "start": "Start",
-        "move": "Move {n} of {total}: {name}",
         "moment": "Move {n} of {total}",
         "end": "the end",
         "closing": "The end",
     },
     "nl": {
         "start": "Begin",
-        "move": "Zet {n} van {total}: {name}",
         "moment": "Zet {n} van {total}",
         "end": "einde",
         "closing": "Einde",
@@ -140,18 +138,13 @@ def frames_and_result(
 
 def caption(frame: Frame, total: int, names: list[str], lang: str, ending: str | None = None) -> str:
     """Which moment a frame shows, in one line (the web page's replay): the start, or the move
-    just made and by whom; the last one also how the game ended (``ending``, e.g. "bob wins")."""
-    words = CAPTIONS.get(lang, CAPTIONS["en"])
-    if frame.closing:
-        return f"{words['closing']}: {ending}" if ending else words["closing"]
-    if frame.index == 0 or frame.seat is None:
-        text = words["start"]
-    else:
-        name = names[frame.seat] if 0 <= frame.seat < len(names) else f"P{frame.seat + 1}"
-        text = words["move"].format(n=frame.index, total=total, name=name)
-    if not frame.over:
-        return text
-    return f"{text} · {words['end']}: {ending}" if ending else f"{text} · {words['end']}"
+    just made and by whom; the last one also how the game ended (``ending``, e.g. "bob wins").
+    The words of ``frame_band``, the mover named where a GIF frame's band tells the move."""
+    band = frame_band(frame, total, lang, ending)
+    text = band["moment"]
+    if band.get("move", True) and frame.index > 0 and frame.seat is not None:
+        text += ": " + (names[frame.seat] if 0 <= frame.seat < len(names) else f"P{frame.seat + 1}")
+    return f"{text} · {band['after']}" if band.get("after") else text
 
 
 def frame_band(frame: Frame, total: int, lang: str, ending: str | None = None) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from bot.web.history import Sessions, StoredGame, stored_game
 from bot.web.page import font_metrics, log_lines, scene_maker
 from bot.web.texts import texts
 from games.core import Event
-from games.replay import CAPTIONS, steps
+from games.replay import Frame, steps
+from games.replay import caption as frame_caption
 
 EVERY = 25  # steps between kept states: a step is at most this many applies away
 KEEP_GAMES = 8
@@ -65,12 +66,8 @@ def state_at(replayed: Replayed, index: int) -> Any:
 
 
 def caption(replayed: Replayed, index: int, lang: str) -> str:
-    words = CAPTIONS.get(lang, CAPTIONS["en"])
-    seat = replayed.movers[index]
-    if index == 0 or seat is None:
-        return words["start"]
-    name = replayed.names[seat] if 0 <= seat < len(replayed.names) else f"P{seat + 1}"
-    return words["move"].format(n=index, total=replayed.last, name=name)
+    """The step's caption as a replay frame's (games/replay.py), without the ending: the page says that."""
+    return frame_caption(Frame(index, replayed.movers[index], {}), replayed.last, replayed.names, lang)
 
 
 def outline(replayed: Replayed, game_name: str, lang: str) -> dict[str, Any]:
