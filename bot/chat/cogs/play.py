@@ -64,12 +64,11 @@ class Play(commands.Cog):
         suggestion made for that prompt sequence of the seat; while the kept table still shows it,
         it means the same action there as at every version that shows it (see
         bot/service/seen.py; the action's unit checks the sequence under the game's lock), so the
-        kept table says which action it is. Otherwise the command reads the game."""
+        kept table says which action it is (``table_for_button``). Otherwise the command reads the game."""
         table = self.service.table_for_hints(interaction.channel_id or 0) if hints or seq is not None else None
-        if table is not None and not hints:
+        if table is not None and seq is not None and not hints:  # as a button naming that prompt's action
             seat = table.seat_played_by(interaction.user.id)
-            if seat is None or seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
-                table = None
+            table = None if seat is None else self.service.table_for_button(table.game_id, seat, seq)
         if table is None:
             table = await self.service.table_in(interaction.channel_id or 0)
         if table is None or table.state is None:
