@@ -362,9 +362,11 @@ class Presentation:
     def picture(self, view: dict[str, Any], lang: str, names: list[str]) -> bytes | None:
         return import_module(self.picture_module).render(view, lang, names)
 
-    def picture_image(self, view: dict[str, Any], lang: str, names: list[str]) -> Any:
-        """The same picture as a Pillow image, unencoded: the replay draws on it and makes it a GIF frame."""
-        return import_module(self.picture_module).image(view, lang, names)
+    def picture_image(self, view: dict[str, Any], lang: str, names: list[str], *, shades: int | None = None) -> Any:
+        """The same picture as a Pillow image, unencoded (a replay makes it a GIF frame); ``shades``
+        as in ``games.scene_png.image``."""
+        scene = import_module(self.picture_module).scene(view, lang, names)
+        return import_module("games.scene_png").image(scene, shades=shades)
 
     def describe_refusal(self, exc: IllegalAction, lang: str) -> str | None:
         describe = getattr(import_module(self.text_module), "describe_refusal", None)

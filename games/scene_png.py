@@ -16,22 +16,32 @@ from games.scene import Scene
 
 
 @lru_cache(maxsize=4096)
-def _glyphs(line: str, size: int, weight: str, anchor: str) -> tuple[Image.Image, int, int]:
-    """One line of text as a coverage mask and its offset from the anchor point. Cached: a board
-    draws the same words and numbers in every picture, and rasterising them is most of the time
-    a picture takes; pasting a ready mask is several times faster."""
+def _glyphs(line: str, size: int, weight: str, anchor: str, shades: int | None) -> tuple[Image.Image, int, int]:
+    """One line of text as a coverage mask and its offset from the anchor point, its coverage
+    rounded to ``shades`` levels when given. Cached: a board draws the same words and numbers in
+    every picture, and rasterising them is most of the time a picture takes; pasting a ready mask
+    is several times faster."""
     face = font(size, weight)
     left, top, right, bottom = face.getbbox(line, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), line, fill=255, font=face, anchor=anchor)
-    return mask, left, top
+    return (mask if shades is None else mask.point(_shade_table(shades))), left, top
+
+
+@lru_cache(maxsize=8)
+def _shade_table(shades: int) -> list[int]:
+    """Coverage 0-255 rounded to the nearest of ``shades`` evenly spaced levels (0 and 255 kept)."""
+    if shades < 2:
+        raise ValueError("text needs at least two shades: no ink and full ink")
+    step = 255 / (shades - 1)
+    return [round(round(v / step) * step) for v in range(256)]
 
 
 def _xy(points: list[list[float]]) -> list[tuple[float, float]]:
     return [(x, y) for x, y in points]
 
 
-def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any]) -> None:
+def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any], shades: int | None) -> None:
     kind = item["kind"]
     if kind == "rect":
         width = int(round(item["width"])) if item["outline"] else 0
@@ -60,7 +70,7 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, item: dict[str, Any]) -> Non
         y = item["y"] - step * (len(lines) - 1) / 2 if anchor[1] == "m" else item["y"]
         for line in lines:
             if line:
-                mask, left, top = _glyphs(line, item["size"], item["weight"], anchor)
+                mask, left, top = _glyphs(line, item["size"], item["weight"], anchor, shades)
                 img.paste(item["colour"], (round(item["x"]) + left, round(y) + top), mask)
             y += step
     else:
@@ -93,12 +103,14 @@ def _dashed(
                 left = runs[which]
 
 
-def image(scene: Scene) -> Image.Image:
-    """The scene as a Pillow image (a replay adds its caption and makes it a GIF frame)."""
+def image(scene: Scene, *, shades: int | None = None) -> Image.Image:
+    """The scene as a Pillow image. ``shades``: the edges of its letters in that many levels of
+    coverage instead of 256 (a replay's GIF frames: letters look the same, and the GIF, which
+    stores what changed from frame to frame, compresses their edges far better)."""
     img = Image.new("RGB", (scene.width, scene.height), scene.background)
     d = ImageDraw.Draw(img)
     for item in scene.items:
-        _draw(img, d, item)
+        _draw(img, d, item, shades)
     return img
 
 

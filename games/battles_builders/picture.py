@@ -29,7 +29,7 @@ from games.last_mark import mark_newest
 from games.moves import Move
 from games.scene import RGB, Scene, measure
 
-__all__ = ("scene", "render", "image", "places_of", "marked_places")
+__all__ = ("scene", "render", "places_of", "marked_places")
 
 W = 1000
 BG = (244, 238, 224)
@@ -651,11 +651,6 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     final_score.add_final(sc, view, lang, names, T, style, lambda seat: T.who(seat, names, lang))
     mark_newest(sc, view, lang, names, marked_places, T.describe_move)
     return sc
-
-
-def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
-    """The picture as a Pillow image, unencoded (a replay captions it and makes it a GIF frame)."""
-    return scene_png.image(scene(view, lang, names))
 
 
 def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:

@@ -45,7 +45,7 @@ from .text import (
     winter_name,
 )
 
-__all__ = ("scene", "render", "image", "places_of", "marked_places")
+__all__ = ("scene", "render", "places_of", "marked_places")
 
 W = 1000
 #: the widest column a narrow screen shows of a row of cards or buildings (its texts then still 11 px)
@@ -757,11 +757,6 @@ def scene(view: dict[str, Any], lang: str, names: list[str]) -> Scene:
     final_score.add_final(sc, view, lang, names, T, style, board.name)
     mark_newest(sc, view, lang, names, marked_places, describe_move)
     return sc
-
-
-def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
-    """The picture as a Pillow image, unencoded (a replay captions it and makes it a GIF frame)."""
-    return scene_png.image(scene(view, lang, names))
 
 
 def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:

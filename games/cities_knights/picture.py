@@ -163,11 +163,6 @@ def marked_places(move: Move, view: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def image(view: dict[str, Any], lang: str, names: list[str]) -> Any:
-    """The picture as a Pillow image (a replay frame)."""
-    return scene_png.image(scene(view, lang, names))
-
-
 def render(view: dict[str, Any], lang: str, names: list[str]) -> bytes:
     return scene_png.render(scene(view, lang, names))
 

@@ -60,12 +60,30 @@ def test_animation_frames_and_last_frame(key: str, players: int) -> None:
     first = engine.start(players, {}, 4)
     for picture, frame, state in ((pictures[-1], frames[-1], final), (pictures[0], frames[0], first)):
         view = {**engine.view(state, None), FRAME: replay.frame_band(frame, len(log), "en", ending)}
-        board = engine.picture_image(view, "en", names)
+        board = engine.picture_image(view, "en", names, shades=replay.SHADES)
         expected = replay.gif_frame(board, picture).convert("RGB")
         drawn = picture.convert("RGB").crop((0, 0, board.width, board.height))
         assert ImageChops.difference(drawn, expected).getbbox() is None
     bands = [frame.crop((0, frame.height - 60, 400, frame.height)) for frame in (shown[0], shown[-1])]
     assert ImageChops.difference(*bands).getbbox() is not None
+
+
+@pytest.mark.parametrize(("key", "players"), [("battles_builders", 3), ("war_chest", 2)])
+def test_letters_in_a_few_shades_make_a_replay_a_sixth_smaller(
+    key: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, _ = _finished_game(key, players, 4)
+    engine = registry.get(key)
+    frames = replay.key_frames(engine, players, {}, 4, log)
+    names = ["Anna", "Bram", "Chris"][:players]
+
+    def gif() -> bytes:
+        return replay.gif(replay.frame_pictures(engine, frames, len(log), names, "en"))
+
+    few = gif()
+    monkeypatch.setattr(replay, "SHADES", None)  # letters as a table picture draws them
+    full = gif()
+    assert len(few) < 5 / 6 * len(full), (len(few), len(full))
 
 
 def test_each_frame_says_which_move_it_shows() -> None:

@@ -7,7 +7,7 @@ import io
 import json
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games import scene_png
 from games.scene import Scene, overflows
@@ -202,3 +202,29 @@ def test_a_dashed_line_is_drawn_as_dashes_and_gaps_round_its_corners(dash: tuple
         assert img.getpixel((10 + int(on + off / 2), 20)) > 128, "then a gap"
     else:
         assert any(row)
+
+
+@pytest.mark.parametrize("shades", [2, 5, 16])
+def test_letters_in_a_few_shades_differ_from_the_full_drawing_only_at_their_edges(shades: int) -> None:
+    scene = Scene(420, 120, "#ffffff")
+    scene.rect((10, 70, 410, 110), fill="#3366aa")
+    scene.text(12, 10, "Kruisboogschutter 12, Eg", size=22, colour="#000000", weight="bold")
+    scene.text(14, 74, "Move 7 of 80: Anna", size=17, colour="#ffffff")
+    full = scene_png.image(scene)
+    few = scene_png.image(scene, shades=shades)
+    assert full.size == few.size and full.tobytes() != few.tobytes()
+    # black on white: the letters' greys are exactly the few levels (ink, paper and the steps between)
+    greys = {p for p in few.convert("L").crop((10, 5, 410, 60)).getdata()}
+    assert len(greys) <= shades and {0, 255} <= greys
+    # everywhere within half a step of the full drawing; shapes and solid ink untouched
+    half = 255 / (shades - 1) / 2
+    diff = ImageChops.difference(full, few)
+    assert max(hi for _, hi in diff.getextrema()) <= half + 1
+    assert ImageChops.difference(full.crop((10, 100, 410, 110)), few.crop((10, 100, 410, 110))).getbbox() is None
+
+
+def test_one_shade_is_refused() -> None:
+    scene = Scene(100, 40, "#ffffff")
+    scene.text(5, 5, "x", size=12)
+    with pytest.raises(ValueError):
+        scene_png.image(scene, shades=1)
