@@ -5,6 +5,7 @@ WORKDIR /web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/src ./src
+COPY web/compress.mjs ./
 RUN npm run build
 
 FROM python:3.11-slim

@@ -14,8 +14,9 @@ until the action is applied), one at a time, and times each:
 - bot CPU per action: the bot process's CPU time over the run (its menu steps, the action, the
   log, building each reader's payload, once for all watchers and once per seat with a page open,
   and sending it to every page) divided by the actions;
-- page weight: the bundle a first visit loads (HTML, script, style, the two fonts) and a game's
-  first state (scene, menu, log) per game, in KB;
+- page weight: what a first visit loads (the page, the styles and script it names, the fonts the
+  styles name) over the wire, as a browser that takes gzip and brotli gets it, and as files; and a
+  game's first state (scene, menu, log) per game, as JSON, in KB;
 - time to the first drawn board: one real load in Chromium (Playwright), from navigation until the
   board's SVG is in the page (skipped with --no-browser or without Chromium).
 
@@ -35,6 +36,7 @@ import multiprocessing
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import tempfile
@@ -51,7 +53,7 @@ from bot.service.tables import TableService
 from bot.store.db import make_engine, make_sessions
 from bot.store.migrate import upgrade
 from bot.web.links import Links
-from bot.web.server import BUNDLE, PROTOCOL, WebTable
+from bot.web.server import PROTOCOL, WebTable
 
 GAMES = [("war_chest", 2), ("battles_builders", 2), ("burg", 3), ("cities_knights", 3)]
 SECRET = "benchmark-secret"
@@ -170,14 +172,32 @@ def pages_process(conn: Connection, base: str, tokens: dict[int, list[tuple[str,
 
 
 # -- the bot's process -------------------------------------------------------------------------
-def bundle_kb() -> float | None:
-    files = [BUNDLE / n for n in ("index.html", "board.js", "board.css")]
-    if not all(f.is_file() for f in files):
-        return None
-    from games.fonts import FILES
+#: what Chromium says it takes
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
 
-    fonts = [Path(p) for p in FILES.values()]
-    return sum(f.stat().st_size for f in files + fonts) / 1024
+
+async def page_weight_kb(base_url: str) -> tuple[float, float] | None:
+    """A first visit's bytes over the wire, as a browser taking gzip and brotli gets them, and the
+    same files' own sizes (KB): the page, the styles and script it names, the fonts the styles name.
+    None when the page is not built."""
+    async with aiohttp.ClientSession(auto_decompress=False) as http:
+
+        async def get(path: str, encodings: str) -> tuple[int, bytes]:
+            async with http.get(base_url + path, headers={"Accept-Encoding": encodings}) as resp:
+                return resp.status, await resp.read()
+
+        status, html = await get("/board", "identity")
+        if status != 200:
+            return None
+        paths = ["/board", *re.findall(r'(?:href|src)="(/static/[^"]+)"', html.decode())]
+        for path in list(paths):
+            if path.endswith(".css"):
+                paths += re.findall(r'url\("(/static/[^"]+)"\)', (await get(path, "identity"))[1].decode())
+        wire = plain = 0
+        for path in paths:
+            wire += len((await get(path, BROWSER_ENCODINGS))[1])
+            plain += len((await get(path, "identity"))[1])
+    return wire / 1024, plain / 1024
 
 
 async def first_board_ms(url: str) -> float | None:
@@ -228,6 +248,7 @@ async def bench(args: argparse.Namespace) -> None:
             cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
             times, state_bytes = await loop.run_in_executor(None, mine.recv)
             child.join(30)
+            weight = await page_weight_kb(links.base_url)
             board_ms = None
             if not args.no_browser and web.built:
                 game_id, _key, users = games[0]
@@ -250,14 +271,18 @@ async def bench(args: argparse.Namespace) -> None:
         f"bot CPU per action with the pages open: {1000 * cpu / len(times):.1f} ms "
         f"({pages_per_game:.0f} pages a game; {100 * cpu / wall:.0f}% of one core over {wall:.1f} s)"
     )
-    kb = bundle_kb()
-    print(f"page weight: bundle {kb:.0f} KB (HTML, script, style, fonts), first visit" if kb else "page: not built")
+    print(
+        f"page weight, first visit (HTML, script, styles, fonts): {weight[0]:.0f} KB over the wire "
+        f"(a browser taking gzip and brotli), {weight[1]:.0f} KB as files"
+        if weight
+        else "page: not built"
+    )
     by_game: dict[str, list[int]] = {}
     for game_id, key, _users in games:
         by_game.setdefault(key, []).append(state_bytes.get(game_id, 0))
     print(
         "  a game's state (scene, menu, log) per update: "
-        + ", ".join(f"{key} {statistics.mean(sizes) / 1024:.0f} KB" for key, sizes in by_game.items())
+        + ", ".join(f"{key} {statistics.mean(sizes) / 1024:.1f} KB" for key, sizes in by_game.items())
     )
     if board_ms is not None:
         print(f"time to the first drawn board (Chromium, loopback): {board_ms:.0f} ms")

@@ -6,6 +6,7 @@ reaches a page only where the engine shows it to that seat; the menu is the chat
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib import import_module
@@ -119,12 +120,26 @@ FIT_CHECKS = ("source", "box", "extent")
 
 def wire_scene(scene: dict[str, Any]) -> dict[str, Any]:
     """The scene as a page gets it: every shape as drawn, without the texts' fit-check fields
-    (about a third of a board's bytes, encoded and parsed on every change for nothing)."""
+    (about a third of a board's bytes, encoded and parsed on every change for nothing), every
+    number to a hundredth of a pixel (a float's 17 digits are a tenth of a board's bytes) and a
+    whole one without its ".0"."""
     items = [
-        {k: v for k, v in item.items() if k not in FIT_CHECKS} if item["kind"] == "text" else item
+        {k: _short(v) for k, v in item.items() if not (item["kind"] == "text" and k in FIT_CHECKS)}
         for item in scene["items"]
     ]
-    return {**scene, "items": items}
+    out = {**scene, "items": items}
+    if "regions" in scene:
+        out["regions"] = [{**r, "box": _short(r["box"])} for r in scene["regions"]]
+    return out
+
+
+def _short(value: Any) -> Any:
+    if type(value) is float:
+        near = round(value, 2)
+        return int(near) if near.is_integer() else near
+    if type(value) is list:
+        return [_short(v) for v in value]
+    return value
 
 
 def vote_choices(table: Table, lang: str) -> list[dict[str, Any]]:
@@ -142,9 +157,20 @@ def vote_choices(table: Table, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def with_words(content: str, lang: str) -> str:
+    """A page's first content (``payload`` as JSON) with the page's own words in its language: the
+    page keeps them, so the updates its socket brings leave them out (a sixth of a small board's)."""
+    return '{"texts":' + _words(lang) + "," + content[1:]
+
+
+@lru_cache(maxsize=8)
+def _words(lang: str) -> str:
+    return json.dumps(texts(lang), separators=(",", ":"), ensure_ascii=False)
+
+
 def common(table: Table, lang: str) -> dict[str, Any]:
-    """What every reader of the game is sent alike at this version (the page's words, the game, the
-    players, whose turn it is): built once per version and language, shared by all its pages."""
+    """What every reader of the game is sent alike at this version (the game, the players, whose
+    turn it is): built once per version and language, shared by all its pages."""
     engine = table.engine
     waiting = set(engine.pending(table.state)) if table.state is not None else set()
     return {
@@ -153,7 +179,6 @@ def common(table: Table, lang: str) -> dict[str, Any]:
         "version": table.version,
         "running": table.status == "running",
         "lang": lang,
-        "texts": texts(lang),
         "players": [
             {"name": info.label, "seat": info.position, "waiting": info.position in waiting} for info in table.seats
         ],
@@ -174,7 +199,6 @@ def payload(
     names = table.names
     view = engine.view(table.state, seat)
     base = shared if shared is not None else common(table, lang)
-    words = base["texts"]
     out: dict[str, Any] = {
         **base,
         "seat": seat,
@@ -191,7 +215,7 @@ def payload(
     if seat is not None and table.status == "running":  # the players vote; a watcher's page has no buttons
         out["votes"] = vote_choices(table, lang)
     if table.result is not None:
-        out["status"] = [words["finished"], *out["status"]]
+        out["status"] = [texts(lang)["finished"], *out["status"]]
     make_scene = scene_maker(engine)
     if make_scene is not None:
         out["board"] = {"scene": wire_scene(make_scene(view, lang, names).to_json()), "font": font_metrics()}

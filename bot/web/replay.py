@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service.notices import Table
 from bot.web.history import Sessions, StoredGame, stored_game
-from bot.web.page import font_metrics, log_lines, scene_maker
+from bot.web.page import font_metrics, log_lines, scene_maker, wire_scene
 from bot.web.texts import texts
 from games.core import Event
 from games.replay import Frame, steps
@@ -96,7 +96,9 @@ def frame(replayed: Replayed, index: int, seat: int | None, lang: str) -> dict[s
         "log": log_lines(engine, seen, seat, lang, names)[-30:],
     }
     make_scene = scene_maker(engine)
-    out["board"] = {"scene": make_scene(view, lang, names).to_json(), "font": font_metrics()} if make_scene else {}
+    out["board"] = (
+        {"scene": wire_scene(make_scene(view, lang, names).to_json()), "font": font_metrics()} if make_scene else {}
+    )
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -42,7 +43,7 @@ from bot.web.history import History
 from bot.web.hub import Client, Hub
 from bot.web.limits import RateLimit
 from bot.web.links import Links, Pass
-from bot.web.page import path_of, payload, places_maker, scene_maker, seat_menu, step_json
+from bot.web.page import path_of, payload, places_maker, scene_maker, seat_menu, step_json, with_words
 from bot.web.replay import Replayed, Replays, frame, outline
 from bot.web.texts import lang_of_header, lang_of_locale, texts
 from games.core import Event
@@ -159,6 +160,7 @@ class WebTable:
         self.limit = RateLimit(rate_per_minute, now)
         self._now = now
         self._seen: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._fonts_gzipped: dict[str, bytes] = {}  # weight -> the font file, compressed once
         self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
         self.heartbeat = heartbeat  # seconds between pings on a quiet socket (None: none)
         self.trusted_proxies = trusted_proxies  # WEB_TRUSTED_PROXIES: whose X-Forwarded-For is read
@@ -352,10 +354,20 @@ class WebTable:
         return web.FileResponse(path, headers={"Content-Type": kind})
 
     async def font_file(self, request: web.Request) -> web.StreamResponse:
-        path = FILES.get(request.match_info["weight"])
+        """The picture's font, so the page sets its words as the picture does: compressed for a
+        browser that takes gzip (about 44% of the bytes), the bundle's files are so at build."""
+        weight = request.match_info["weight"]
+        path = FILES.get(weight)
         if path is None:
             raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Content-Type": "font/ttf", "Cache-Control": "max-age=86400"})
+        headers = {"Content-Type": "font/ttf", "Cache-Control": "max-age=86400", "Vary": "Accept-Encoding"}
+        if "gzip" not in request.headers.get("Accept-Encoding", "").lower():
+            return web.FileResponse(path, headers=headers)
+        body = self._fonts_gzipped.get(weight)
+        if body is None:
+            data = await asyncio.to_thread(Path(path).read_bytes)
+            body = self._fonts_gzipped[weight] = await asyncio.to_thread(gzip.compress, data, 9, mtime=0)
+        return web.Response(body=body, headers={**headers, "Content-Encoding": "gzip"})
 
     # -- the Discord Activity -----------------------------------------------------------------
     async def activity_config(self, request: web.Request) -> web.Response:
@@ -406,7 +418,7 @@ class WebTable:
         table = await self._table(request, grant)
         client = Client(None, grant, token, self._lang(request, grant, table))  # type: ignore[arg-type]
         text = self.hub.content(table, client, await self.hub.history.events(table))
-        return web.Response(text=text, content_type="application/json")
+        return web.Response(text=with_words(text, client.lang), content_type="application/json")
 
     async def picture(self, request: web.Request) -> web.Response:
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))

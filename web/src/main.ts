@@ -7,7 +7,7 @@ type Menu = { chosen: string[]; path: string; options: Option[] };
 type Vote = { seat: number; name: string; tally: string; choices: { choice: string; label: string }[] };
 type State = {
   game: string; version: number; running: boolean; seat: number | null; lang: string;
-  texts: { [key: string]: string };
+  texts: { [key: string]: string }; // the page's words: in the first state only, kept after
   players: { name: string; seat: number; waiting: boolean; you: boolean }[];
   status: string[]; log: string[]; prompt: string | null; seq: number | null; menu: Menu | null;
   places: string[]; votes: Vote[];
@@ -192,6 +192,7 @@ function yourTurn(s: State | null): boolean {
 
 function show(fresh: State): void {
   if (state && fresh.version < state.version) return; // an older view never replaces a newer one
+  if (!fresh.texts) fresh.texts = state ? state.texts : {}; // the socket's updates leave the words out
   if (!state || fresh.version !== state.version) { menu = null; picked = []; }
   if (message && message.version === null) message.version = fresh.version;
   else if (message && fresh.version > message.version!) message = null; // the game moved on since
