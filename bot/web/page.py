@@ -124,7 +124,11 @@ def wire_scene(scene: dict[str, Any]) -> dict[str, Any]:
     number to a hundredth of a pixel (a float's 17 digits are a tenth of a board's bytes) and a
     whole one without its ".0"."""
     items = [
-        {k: _short(v) for k, v in item.items() if not (item["kind"] == "text" and k in FIT_CHECKS)}
+        {
+            k: (_short(v) if type(v) in _NUMBERS else v)
+            for k, v in item.items()
+            if not (item["kind"] == "text" and k in FIT_CHECKS)
+        }
         for item in scene["items"]
     ]
     out = {**scene, "items": items}
@@ -133,12 +137,15 @@ def wire_scene(scene: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_NUMBERS = (float, list)  # what ``_short`` changes: a float, or a list of them (a box, points)
+
+
 def _short(value: Any) -> Any:
     if type(value) is float:
         near = round(value, 2)
         return int(near) if near.is_integer() else near
     if type(value) is list:
-        return [_short(v) for v in value]
+        return [_short(v) if type(v) in _NUMBERS else v for v in value]
     return value
 
 
