@@ -166,7 +166,7 @@ def vote_choices(table: Table, lang: str) -> list[dict[str, Any]]:
 
 def with_words(content: str, lang: str) -> str:
     """A page's first content (``payload`` as JSON) with the page's own words in its language: the
-    page keeps them, so the updates its socket brings leave them out (a sixth of a small board's)."""
+    page keeps them, so the updates its socket brings leave them out (a tenth of a small board's state)."""
     return '{"texts":' + _words(lang) + "," + content[1:]
 
 

@@ -354,8 +354,9 @@ class WebTable:
         return web.FileResponse(path, headers={"Content-Type": kind})
 
     async def font_file(self, request: web.Request) -> web.StreamResponse:
-        """The picture's font, so the page sets its words as the picture does: compressed for a
-        browser that takes gzip (about 44% of the bytes), the bundle's files are so at build."""
+        """The picture's font, so the page sets its words as the picture does; compressed once for a
+        browser that takes gzip (44% of the bytes), as the build compresses the bundle's own files
+        (web/compress.mjs)."""
         weight = request.match_info["weight"]
         path = FILES.get(weight)
         if path is None:
