@@ -18,6 +18,7 @@ from typing import Any
 from bot.local.driver import LocalDriver, Watcher
 from bot.local.folder import channel_of, person_id
 from bot.local.seating import Seating
+from bot.local.words import PAGE_WORDS
 from bot.service.autoplay import AIPlayers, thinking_pool
 from bot.service.clock import EXPIRE, Now
 from bot.service.errors import ServiceError
@@ -134,6 +135,7 @@ class LocalTable:
             rate_per_minute=LOCAL_RATE,
             poll=None,  # one process: every change is told directly
         )
+        self.web.own_words = PAGE_WORDS
         self.driver = LocalDriver(self.web, self.ai, self.on_change)
 
     async def close(self) -> None:

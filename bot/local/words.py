@@ -112,6 +112,23 @@ WORDS: dict[str, dict[str, str]] = {
     "database": {"en": "Database: {error}", "nl": "Database: {error}"},
 }
 
+#: what a local table's pages say their own way (the web table's other words are as in Discord):
+#: a new link comes from the command, not from /board
+PAGE_WORDS: dict[str, dict[str, str]] = {
+    "refused": {
+        "en": "This link does not open this table (it was altered, or is another table's). The command "
+        "that opened the table prints its links each time it starts.",
+        "nl": "Deze link opent deze tafel niet (hij is veranderd, of hoort bij een andere tafel). Het "
+        "commando dat de tafel opende toont de links telkens als het start.",
+    },
+    "seat_lost": {
+        "en": "This link no longer opens your seat: you do not play it any more. Watch with the watch "
+        "link the command printed.",
+        "nl": "Deze link opent je plaats niet meer: je speelt hem niet meer. Kijk mee met de meekijklink "
+        "die het commando toonde.",
+    },
+}
+
 
 def say(key: str, lang: str, **params: Any) -> str:
     entry = WORDS[key]

@@ -161,6 +161,9 @@ class WebTable:
         self._now = now
         self._seen: dict[tuple[int, int], tuple[bool, float]] = {}
         self._fonts_gzipped: dict[str, bytes] = {}  # weight -> the font file, compressed once
+        # texts a table words its own way, by key and language: a local table says where its links
+        # come from instead of naming /board
+        self.own_words: dict[str, dict[str, str]] = {}
         self.poll = poll  # None: no polling (one process, or a test that calls hub.poll_once)
         self.heartbeat = heartbeat  # seconds between pings on a quiet socket (None: none)
         self.trusted_proxies = trusted_proxies  # WEB_TRUSTED_PROXIES: whose X-Forwarded-For is read
@@ -249,6 +252,11 @@ class WebTable:
         self.hub.changed(table, events)
 
     # -- who is asking -------------------------------------------------------------------------
+    def _texts(self, lang: str) -> dict[str, str]:
+        words = texts(lang)
+        words.update({key: entry.get(lang) or entry["en"] for key, entry in self.own_words.items()})
+        return words
+
     def _lang(self, request: web.Request, grant: Pass | None = None, table: Table | None = None) -> str:
         """The reader's language: a seat's player's own (stored with the seat, from their Discord
         locale), a named watcher's as their link carries it; the browser's (Accept-Language) only
@@ -273,16 +281,16 @@ class WebTable:
         one, else per address and game. Nothing of the request's body has been read yet."""
         grant = self.links.read(token or "")
         if grant is None:
-            raise web.HTTPForbidden(text=texts(self._lang(request))["refused"])
+            raise web.HTTPForbidden(text=self._texts(self._lang(request))["refused"])
         who = f"user:{grant.user_id}" if grant.user_id is not None else f"watch:{grant.game_id}:{self.remote(request)}"
         if not self.limit.allow(who):
-            raise web.HTTPTooManyRequests(text=texts(self._lang(request, grant))["slow_down"])
+            raise web.HTTPTooManyRequests(text=self._texts(self._lang(request, grant))["slow_down"])
         return grant
 
     async def _table(self, request: web.Request, grant: Pass) -> Table:
         table = await self.service.table_by_id(grant.game_id)
         if table is None or table.state is None:
-            raise web.HTTPNotFound(text=texts(self._lang(request, grant))["refused"])
+            raise web.HTTPNotFound(text=self._texts(self._lang(request, grant))["refused"])
         why = await self._lost(grant, table, self._lang(request, grant, table))
         if why is not None:
             raise web.HTTPForbidden(text=why)
@@ -293,7 +301,7 @@ class WebTable:
         every request and before every push to an open page: the link's age; a seat's link only
         while its person still plays the seat (not after resigning or leaving: one rule with the
         chat, ``Table.player_of``); a named watcher's only while they can see the game's channel."""
-        words = texts(lang)
+        words = self._texts(lang)
         if self.links.expired(grant):
             return words["refused"]
         if grant.seat is not None and table.status != FINISHED and table.player_of(grant.seat) != grant.user_id:
@@ -331,7 +339,7 @@ class WebTable:
         if "token" in request.match_info:
             self._grant(request, request.match_info["token"])
         if not self.built:
-            return web.Response(text=texts(self._lang(request))["not_built"], status=503)
+            return web.Response(text=self._texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
 
     @staticmethod
@@ -342,7 +350,7 @@ class WebTable:
     async def activity_page(self, request: web.Request) -> web.StreamResponse:
         """The page Discord shows in the Activity (the same bundle; it starts in Activity mode)."""
         if not self.built:
-            return web.Response(text=texts(self._lang(request))["not_built"], status=503)
+            return web.Response(text=self._texts(self._lang(request))["not_built"], status=503)
         return web.FileResponse(self.bundle / "index.html", headers={"Content-Type": "text/html; charset=utf-8"})
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
@@ -378,7 +386,7 @@ class WebTable:
     async def activity_token(self, request: web.Request) -> web.Response:
         """The SDK's OAuth2 code and the Activity's channel in; the access token and a link token out."""
         assert self.activity is not None
-        words = texts(self._lang(request))
+        words = self._texts(self._lang(request))
         if not self.limit.allow(f"activity:{self.remote(request)}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
         body = await json_body(request, words["malformed"], self.body_timeout)
@@ -393,7 +401,7 @@ class WebTable:
         user_id = found.person.user_id
         lang = lang_of_locale(found.person.locale)  # the person's Discord language from here on
         if lang is not None:
-            words = texts(lang)
+            words = self._texts(lang)
         if not self.limit.allow(f"user:{user_id}"):
             raise web.HTTPTooManyRequests(text=words["slow_down"])
         # "No running game here" and "not yours to see" are one answer: neither tells whether a
@@ -437,9 +445,9 @@ class WebTable:
         """A press: the link, the rate limit and the grant first, then the body."""
         grant = self._grant(request, request.headers.get("X-Board-Token", ""))
         if grant.seat is None:
-            raise web.HTTPForbidden(text=texts(self._lang(request, grant))["spectator"])
+            raise web.HTTPForbidden(text=self._texts(self._lang(request, grant))["spectator"])
         table = await self._table(request, grant)
-        malformed = texts(self._lang(request, grant, table))["malformed"]
+        malformed = self._texts(self._lang(request, grant, table))["malformed"]
         return grant, table, await json_body(request, malformed, self.body_timeout)
 
     async def menu(self, request: web.Request) -> web.Response:
@@ -448,7 +456,7 @@ class WebTable:
         lang = self._lang(request, grant, table)
         seq, raw = whole(body.get("seq"), MAX_SEQ), body.get("path", "")
         if seq is None or not isinstance(raw, str) or len(raw) > 200:
-            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
+            raise web.HTTPBadRequest(text=self._texts(lang)["malformed"])
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
@@ -472,7 +480,7 @@ class WebTable:
             or not 0 < len(picked) <= 4
             or not all(isinstance(p, str) and len(p) <= 100 for p in picked)
         ):
-            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
+            raise web.HTTPBadRequest(text=self._texts(lang)["malformed"])
         seat = grant.seat or 0
         if seat not in table.prompts or table.prompt_seqs.get(seat) != seq:
             return self._refusal(ServiceError("closed"), lang, table)
@@ -503,7 +511,7 @@ class WebTable:
         lang = self._lang(request, grant, table)
         seat, choice = whole(body.get("seat"), MAX_SEATS - 1), body.get("choice")
         if seat is None or choice not in ("stand_in", "end"):
-            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
+            raise web.HTTPBadRequest(text=self._texts(lang)["malformed"])
         user_id = grant.user_id or 0
         try:
             voted = await self.service.vote(game_id=table.game_id, user_id=user_id, seat=seat, choice=choice)
@@ -548,7 +556,7 @@ class WebTable:
         lang = self._lang(request)
         seq = whole(body.get("seq"), MAX_SEQ)
         if seq is None:
-            raise web.HTTPBadRequest(text=texts(lang)["malformed"])
+            raise web.HTTPBadRequest(text=self._texts(lang)["malformed"])
         try:
             outcome = await self.service.take_back(game_id=table.game_id, user_id=grant.user_id or 0, seq=seq)
         except ServiceError as err:
@@ -595,10 +603,10 @@ class WebTable:
         table = await self._table(request, grant)
         lang = self._lang(request, grant, table)
         if table.status != FINISHED:
-            raise web.HTTPConflict(text=texts(lang)["not_over"])
+            raise web.HTTPConflict(text=self._texts(lang)["not_over"])
         replayed = await self.replays.of(table)
         if replayed is None:
-            raise web.HTTPNotFound(text=texts(lang)["refused"])
+            raise web.HTTPNotFound(text=self._texts(lang)["refused"])
         return replayed, lang
 
     async def replay_outline(self, request: web.Request) -> web.Response:
@@ -608,7 +616,7 @@ class WebTable:
 
     async def replay_step(self, request: web.Request) -> web.Response:
         replayed, lang = await self._replayed(request)
-        malformed = texts(lang)["malformed"]
+        malformed = self._texts(lang)["malformed"]
         step = number(request.query.get("step", "0"), replayed.last)
         seat = number(request.query["seat"], replayed.game.players - 1) if request.query.get("seat") else None
         if step is None or (request.query.get("seat") and seat is None):
@@ -632,7 +640,7 @@ class WebTable:
         await ws.prepare(request)
         client = Client(ws, grant, token, self._lang(request, grant, table))
         for old in self.hub.add(client):  # over the link's or the person's share: the oldest page goes
-            await self.hub.drop(old, texts(old.lang)["too_many_pages"])
+            await self.hub.drop(old, self._texts(old.lang)["too_many_pages"])
         try:
             latest = await self.service.table_by_id(table.game_id) or table  # catch up on what happened meanwhile
             await self.hub.send(client, latest, await self.hub.history.events(latest), force=True)

@@ -14,7 +14,9 @@ import aiohttp
 import pytest
 
 from bot.local import cli, network
+from bot.local.folder import channel_of, person_id
 from bot.local.seating import Seating, SeatingError, seating
+from bot.local.words import PAGE_WORDS
 from bot.store.models import ABANDONED, RUNNING
 from tests.local.conftest import local_table
 
@@ -234,3 +236,33 @@ async def test_a_turn_clock_when_asked(tmp_path: Path) -> None:
     async with local_table(tmp_path / "plain", "no-clock") as local:
         table = await local.begin("war_chest", Seating(("Ann", "Bob"), ()), [], "en")
         assert table.clock_seconds is None
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+async def test_a_link_that_does_not_open_the_table_says_where_links_come_from(tmp_path: Path, lang: str) -> None:
+    """A local table has no /board command: a refused link points at the command that prints the links."""
+    async with local_table(tmp_path, "refused") as local:
+        table = await local.begin("war_chest", Seating(("Ann", "Bob"), ()), [], lang)
+        await local.serve(table, lang)
+        token = local.seat_links(table)[0].url.split("#")[1]
+        base = f"http://127.0.0.1:{local.web.port}"
+        async with aiohttp.ClientSession() as http:
+            for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"), "nonsense"):
+                async with http.get(f"{base}/api/state", headers={"X-Board-Token": bad}) as r:
+                    assert r.status == 403 and await r.text() == PAGE_WORDS["refused"][lang]
+            async with http.get(f"{base}/api/state", headers={"X-Board-Token": token}) as r:
+                assert r.status == 200  # the table's own link still opens it
+    # a seat given up: its link says to watch with the watch link
+    (tmp_path / "burg").mkdir()
+    async with local_table(tmp_path / "burg", "seat lost") as local:
+        game = await local.begin("burg", Seating(("Ann", "Bob", "Cor"), ()), [], lang)
+        await local.serve(game, lang)
+        base = f"http://127.0.0.1:{local.web.port}"
+        gone = local.seat_links(game)[2].url.split("#")[1]
+        await local.service.resign(channel_id=channel_of("burg"), user_id=person_id(2))
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"{base}/api/state", headers={"X-Board-Token": gone}) as r,
+        ):
+            assert r.status == 403 and await r.text() == PAGE_WORDS["seat_lost"][lang]
+    assert all("/board" not in words[lang] for words in PAGE_WORDS.values())
