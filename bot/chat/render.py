@@ -208,10 +208,9 @@ def took_back_line(table: Table, ev: Event, lang: str) -> str:
 def add_offer_wait(embed: discord.Embed, table: Table, lang: str, until: str | None) -> None:
     """The open offer an AI waits on people to answer, and ``until`` (a Discord timestamp) when it
     goes on without their answers: a field of the table message while people may still answer."""
-    invite = getattr(table.engine, "invitations", None)
-    if until is None or invite is None or table.state is None:
+    if until is None or table.state is None:
         return
-    asked = {s: p for s, p in invite(table.state).items() if s not in table.ai_seats and not p.data.get("optional")}
+    asked = table.asked_to_answer()
     waiting = [s for s in sorted(table.engine.pending(table.state)) if s in table.ai_seats]
     if not asked or not waiting:
         return

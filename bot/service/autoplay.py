@@ -72,14 +72,7 @@ def people(table: Table) -> frozenset[int]:
 def offer_to_people(table: Table) -> str:
     """What the open invitations ask of people, as one key ("" when nothing): the same for the
     whole life of one offer, however many have answered it meanwhile."""
-    invite = getattr(table.engine, "invitations", None)
-    if table.state is None or invite is None or table.result is not None:
-        return ""
-    asked = {
-        json.dumps([p.kind, p.data], sort_keys=True)
-        for s, p in invite(table.state).items()
-        if s not in table.ai_seats and not p.data.get("optional")
-    }
+    asked = {json.dumps([p.kind, p.data], sort_keys=True) for p in table.asked_to_answer().values()}
     return "\n".join(sorted(asked))
 
 

@@ -95,6 +95,15 @@ class Table:
     def stand_ins(self) -> list[SeatInfo]:
         return [s for s in self.seats if s.stand_in]
 
+    def asked_to_answer(self) -> dict[int, Prompt]:
+        """The people an open offer asks to answer, with what it asks: the engine's invitations
+        that are questions (never blocking; an optional change of a hidden pick is none)."""
+        invite = getattr(self.engine, "invitations", None)
+        if self.state is None or invite is None or self.result is not None:
+            return {}
+        ai = self.ai_seats
+        return {s: p for s, p in invite(self.state).items() if s not in ai and not p.data.get("optional")}
+
     def vote_seats(self) -> list[int]:
         """The seats whose time ran out that are put to the vote now: the first two (the table
         message's last row holds their buttons; the others' votes come when one is decided)."""

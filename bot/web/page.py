@@ -180,6 +180,7 @@ def common(table: Table, lang: str) -> dict[str, Any]:
     turn it is): built once per version and language, shared by all its pages."""
     engine = table.engine
     waiting = set(engine.pending(table.state)) if table.state is not None else set()
+    answer = table.asked_to_answer()  # asked by an open offer (a hand-over page passes the device on)
     return {
         "game": engine.names.get(lang) or engine.names["en"],
         "game_id": table.game_id,
@@ -187,7 +188,13 @@ def common(table: Table, lang: str) -> dict[str, Any]:
         "running": table.status == "running",
         "lang": lang,
         "players": [
-            {"name": info.label, "seat": info.position, "waiting": info.position in waiting} for info in table.seats
+            {
+                "name": info.label,
+                "seat": info.position,
+                "waiting": info.position in waiting,
+                "answer": info.position in answer,
+            }
+            for info in table.seats
         ],
     }
 

@@ -10,7 +10,7 @@ import { el } from "./board";
 type Seat = { token: string; seat: number | null; name: string };
 type Shown = {
   seat: number | null; running: boolean; texts: { [key: string]: string };
-  players: { name: string; seat: number; waiting: boolean; you: boolean }[];
+  players: { name: string; seat: number; waiting: boolean; answer?: boolean; you: boolean }[];
 };
 
 const KEY = "board-hand-over";
@@ -60,15 +60,21 @@ function learn(): Promise<Seat[]> {
   return asking;
 }
 
-// The person to pass the device to: this seat has nothing to do and another of the page's seats is
-// asked (the next one after this seat, in seat order). An AI's turn keeps the page as it is.
+// The person to pass the device to (the next one after this seat, in seat order), as people at a
+// table pass the turn on: first whoever an open offer asks to answer, unless this seat is asked to
+// (the one who offered waits for the answers), then whoever the game waits for, unless that is this
+// seat. An AI's turn keeps the page as it is.
 function nextSeat(seats: Seat[], state: Shown): Seat | null {
   const here = state.seat;
   if (!state.running || here === null || !seats.some((seat) => seat.seat === here)) return null;
+  const answer = new Set(state.players.filter((p) => p.answer).map((p) => p.seat));
   const waiting = new Set(state.players.filter((p) => p.waiting).map((p) => p.seat));
-  if (waiting.has(here)) return null;
-  const asked = seats.filter((seat) => seat.seat !== null && waiting.has(seat.seat));
-  return asked.find((seat) => seat.seat! > here) || asked[0] || null;
+  for (const asked of [answer, waiting]) {
+    if (asked.has(here)) return null;
+    const mine = seats.filter((seat) => seat.seat !== null && asked.has(seat.seat));
+    if (mine.length) return mine.find((seat) => seat.seat! > here) || mine[0];
+  }
+  return null;
 }
 
 function cover(next: Seat, texts: { [key: string]: string }): void {
