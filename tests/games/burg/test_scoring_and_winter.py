@@ -313,3 +313,30 @@ def test_guest_not_available_before_reveal() -> None:
     act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
     exc = assert_rejects_cleanly(ENGINE, s, 0, {"type": "place_helper", "space": "winter_guest", "from": "supply"})
     assert exc.code == "no_guest_card"
+
+
+def test_the_end_score_says_which_points_came_from_buildings_and_which_from_the_master_builder() -> None:
+    """§6.3-6.6 and §12 in the result's parts: a Stonemason's house is its full 6 VP, a Bricklayer's
+    none (taler instead), a Master builder 5 VP for each building of others that round."""
+    s = _one_round(4)
+    play_cards(s, 3, "messenger", "trader")
+    set_res(s, 0, sand=2, wood=1, clay=1)
+    set_res(s, 1, sand=2, wood=1, clay=1)
+    select(s, {0: "bricklayer", 1: "stonemason", 2: "messenger", 3: "master_builder"})
+    act(s, 0, "watchtower", resource="stone")
+    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 0, "done")
+    act(s, 0, "done")
+    act(s, 1, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 1, "done")
+    act(s, 1, "done")
+    res = ENGINE.result(s)
+    assert res is not None and res.scores == {0: 0, 1: 6, 2: 0, 3: 10}
+    parts = {seat: dict(ENGINE.score_parts(res.details[seat], "en")) for seat in range(4)}
+    assert parts[0] == {"Buildings": 0, "Master builder": 0, "Castle helpers": 0, "Palace": 0, "Market": 0}
+    assert (parts[1]["Buildings"], parts[1]["Master builder"]) == (6, 0)
+    assert (parts[3]["Buildings"], parts[3]["Master builder"]) == (0, 10)
+    assert all(sum(parts[seat].values()) == res.scores[seat] for seat in range(4))
+    dutch = dict(ENGINE.score_parts(res.details[3], "nl"))
+    assert dutch["Bouwmeester"] == 10 and sum(dutch.values()) == 10
+    check_invariants(s)
