@@ -162,6 +162,23 @@ def done_until(s: State, seat: int, step: str) -> None:
         act(s, who, "done" if kind != "trader" else "pass")
 
 
+def houses_under_a_master_builder(s: State) -> list[Event]:
+    """A round of four: seat 0's Bricklayer and seat 1's Stonemason each build a house (4 resources
+    each), seat 2 sends its Messenger, seat 3's Master builder watches; the events of the round's
+    last step (the Master builder's scoring among them)."""
+    play_cards(s, 3, "messenger", "trader")
+    set_res(s, 0, sand=2, wood=1, clay=1)
+    set_res(s, 1, sand=2, wood=1, clay=1)
+    select(s, {0: "bricklayer", 1: "stonemason", 2: "messenger", 3: "master_builder"})
+    act(s, 0, "watchtower", resource="stone")
+    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 0, "done")
+    act(s, 0, "done")
+    act(s, 1, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
+    act(s, 1, "done")
+    return act(s, 1, "done")
+
+
 def types(events: list[Event]) -> list[str]:
     return [e["type"] for e in events]
 

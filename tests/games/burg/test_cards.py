@@ -14,6 +14,7 @@ from tests.games.burg.helpers import (
     drain_supply,
     empty_tower,
     give_taler,
+    houses_under_a_master_builder,
     new_game,
     of,
     play_cards,
@@ -596,17 +597,7 @@ def test_two_workers_of_one_player_in_card_order_two_players() -> None:
 # -- Master builder (§6.6) -----------------------------------------------------------------------
 def test_master_builder_scores_buildings_of_others_and_returns_cards() -> None:
     s = new_game(4)
-    play_cards(s, 3, "messenger", "trader")
-    set_res(s, 0, sand=2, wood=1, clay=1)
-    set_res(s, 1, sand=2, wood=1, clay=1)
-    select(s, {0: "bricklayer", 1: "stonemason", 2: "messenger", 3: "master_builder"})
-    act(s, 0, "watchtower", resource="stone")
-    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
-    act(s, 0, "done")
-    act(s, 0, "done")
-    act(s, 1, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
-    act(s, 1, "done")
-    ev = act(s, 1, "done")
+    ev = houses_under_a_master_builder(s)
     assert of(ev, "master_builder") == [{"type": "master_builder", "seat": 3, "buildings": 2, "vp": 10}]
     assert of(ev, "cards_returned") == [{"type": "cards_returned", "seat": 3}]
     assert len(s.players[3].hand) == 8 and s.players[3].played == []
