@@ -18,6 +18,7 @@ from bot.service.errors import ServiceError, echo
 
 if TYPE_CHECKING:
     from bot.chat.app import Speltafel
+    from bot.service.notices import Table
 
 #: What /play's suggestions send: ``#<prompt sequence>:<index>``, numbers bounded before conversion.
 PICKED = re.compile(r"#([0-9]{1,12}):([0-9]{1,6})")
@@ -65,10 +66,7 @@ class Play(commands.Cog):
         it means the same action there as at every version that shows it (see
         bot/service/seen.py; the action's unit checks the sequence under the game's lock), so the
         kept table says which action it is (``table_for_button``). Otherwise the command reads the game."""
-        table = self.service.table_for_hints(interaction.channel_id or 0) if hints or seq is not None else None
-        if table is not None and seq is not None and not hints:  # as a button naming that prompt's action
-            seat = table.seat_played_by(interaction.user.id)
-            table = None if seat is None else self.service.table_for_button(table.game_id, seat, seq)
+        table = self._kept_table(interaction, hints, seq)
         if table is None:
             table = await self.service.table_in(interaction.channel_id or 0)
         if table is None or table.state is None:
@@ -80,6 +78,17 @@ class Play(commands.Cog):
             raise ServiceError("not_your_turn")
         menu = render.seat_menu(table, seat, self.ctl.user_lang(interaction))  # kept per version
         return table, seat, list(zip(menu.paths(), menu.actions, strict=True))
+
+    def _kept_table(self, interaction: discord.Interaction, hints: bool, seq: int | None) -> Table | None:
+        """The table this process keeps, where it answers the command: always for suggestions,
+        for a picked suggestion only while its prompt sequence is still the seat's there."""
+        if not hints and seq is None:
+            return None
+        kept = self.service.table_for_hints(interaction.channel_id or 0)
+        if kept is None or seq is None:
+            return kept
+        seat = kept.seat_played_by(interaction.user.id)
+        return None if seat is None else self.service.table_for_button(kept.game_id, seat, seq)
 
     async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
