@@ -162,14 +162,18 @@ def done_until(s: State, seat: int, step: str) -> None:
         act(s, who, "done" if kind != "trader" else "pass")
 
 
-def houses_under_a_master_builder(s: State) -> list[Event]:
-    """A round of four: seat 0's Bricklayer and seat 1's Stonemason each build a house (4 resources
-    each), seat 2 sends its Messenger, seat 3's Master builder watches; the events of the round's
-    last step (the Master builder's scoring among them)."""
-    play_cards(s, 3, "messenger", "trader")
+def houses_under_a_master_builder(s: State, picks: dict[int, str | list[str]] | None = None) -> list[Event]:
+    """A round in which seat 0's Bricklayer and seat 1's Stonemason each build a house (4 resources
+    each) under a Master builder: by default four seats, seat 2 sending its Messenger and seat 3
+    holding the Master builder; ``picks`` chooses otherwise (the Master builder's seat has played
+    two cards before, so it may pick it). The events of the round's last step, the Master
+    builder's scoring among them."""
+    picks = picks or {0: "bricklayer", 1: "stonemason", 2: "messenger", 3: "master_builder"}
+    master = next(seat for seat, cards in picks.items() if "master_builder" in cards)
+    play_cards(s, master, "messenger", "trader")
     set_res(s, 0, sand=2, wood=1, clay=1)
     set_res(s, 1, sand=2, wood=1, clay=1)
-    select(s, {0: "bricklayer", 1: "stonemason", 2: "messenger", 3: "master_builder"})
+    select(s, picks)
     act(s, 0, "watchtower", resource="stone")
     act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
     act(s, 0, "done")

@@ -606,17 +606,7 @@ def test_master_builder_scores_buildings_of_others_and_returns_cards() -> None:
 
 def test_master_builder_two_players_ignores_own_buildings() -> None:
     s = new_game(2)
-    play_cards(s, 0, "messenger", "trader")
-    set_res(s, 0, sand=2, wood=1, clay=1)
-    set_res(s, 1, sand=2, wood=1, clay=1)
-    select(s, {0: ["bricklayer", "master_builder"], 1: ["stonemason", "messenger"]})
-    act(s, 0, "watchtower", resource="stone")
-    act(s, 0, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
-    act(s, 0, "done")
-    act(s, 0, "done")
-    act(s, 1, "build", building="house", payment={"sand": 2, "wood": 1, "clay": 1})
-    act(s, 1, "done")
-    ev = act(s, 1, "done")
+    ev = houses_under_a_master_builder(s, {0: ["bricklayer", "master_builder"], 1: ["stonemason", "messenger"]})
     assert of(ev, "master_builder")[0]["buildings"] == 1 and s.players[0].vp == 5
 
 
